@@ -1,0 +1,113 @@
+/**
+ * Operator CLI: `npm run admin -- <command>`. Uses the same environment as the server (DATA_DIR / DATABASE_URL)
+ * and is safe while the server runs (SQLite WAL with a busy timeout; PostgreSQL transactions).
+ *
+ *   account create --email E [--plan free|developer]
+ *   account plan   --email E --plan free|developer
+ *   key create     --email E --kind tools|developer [--name N]   (the key alone on the last line of stdout)
+ *   key list       --email E
+ *   key revoke     KEY_OR_ID
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { changePlan, createAccount, requireAccount, type Plan } from '../src/services/accounts.js';
+import { DomainError } from '../src/services/errors.js';
+import { createKey, listKeys, revokeKeyByIdOrValue, type KeyKind } from '../src/services/keys.js';
+
+const USAGE = `usage: npm run admin -- <command>
+  account create --email E [--plan free|developer]
+  account plan   --email E --plan free|developer
+  key create     --email E --kind tools|developer [--name NAME]
+  key list       --email E
+  key revoke     KEY_OR_ID`;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`${flag} is required`);
+  return value;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      plan: { type: 'string' },
+      kind: { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, command, arg] = positionals;
+  if (values.help || !group) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = database.db;
+  try {
+    switch (`${group} ${command ?? ''}`.trim()) {
+      case 'account create': {
+        const plan = oneOf(values.plan ?? 'free', ['free', 'developer'] as const, '--plan');
+        const account = await createAccount(db, need(values.email, '--email'), plan);
+        console.log(`created account ${account.email} (${account.plan} plan, id ${account.id})`);
+        break;
+      }
+      case 'account plan': {
+        const plan = oneOf(need(values.plan, '--plan'), ['free', 'developer'] as const, '--plan') as Plan;
+        const account = await changePlan(db, need(values.email, '--email'), plan);
+        console.log(`${account.email} is now on the ${account.plan} plan`);
+        break;
+      }
+      case 'key create': {
+        const kind = oneOf(need(values.kind, '--kind'), ['tools', 'developer'] as const, '--kind') as KeyKind;
+        const account = await requireAccount(db, need(values.email, '--email'));
+        const { key, view } = await createKey(db, account, kind, values.name);
+        console.log(`created ${view.kind} key ${view.id} (${view.prefix}…) for ${account.email}; it is shown only once:`);
+        console.log(key);
+        break;
+      }
+      case 'key list': {
+        const account = await requireAccount(db, need(values.email, '--email'));
+        const keys = await listKeys(db, account.id);
+        if (keys.length === 0) console.log(`no keys for ${account.email}`);
+        for (const k of keys) {
+          const state = k.revoked_at ? `revoked ${k.revoked_at}` : 'active';
+          console.log([k.id, k.kind.padEnd(9), `${k.prefix}…`, k.name, `created ${k.created_at}`, `last used ${k.last_used_at ?? 'never'}`, state].join('  '));
+        }
+        break;
+      }
+      case 'key revoke': {
+        const view = await revokeKeyByIdOrValue(db, need(arg, 'KEY_OR_ID'));
+        console.log(`revoked ${view.kind} key ${view.id} (${view.prefix}…)`);
+        break;
+      }
+      default:
+        throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((err) => {
+  if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    console.error(`error: ${err.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (err instanceof DomainError || err instanceof ConfigError) {
+    console.error(`error: ${err.message}`);
+    process.exit(1);
+  }
+  console.error(err);
+  process.exit(1);
+});

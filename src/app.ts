@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import type { Deps } from './deps.js';
+import { handlers } from './handlers/index.js';
+import { DomainError } from './services/errors.js';
+import { installErrorHandlers } from './http/errors.js';
+import { registerSpecRoutes } from './http/routes.js';
+import { loadSpec } from './http/spec.js';
+import { validatorCompiler } from './http/validation.js';
+import { KeyAuthenticator } from './services/keys.js';
+import { createDnsResolver } from './services/tools/email-verify.js';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Opens the store and builds everything handlers need. Tests build their own or override parts. */
+export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  return {
+    config,
+    database,
+    spec: overrides.spec ?? (await loadSpec()),
+    keys: overrides.keys ?? new KeyAuthenticator(database.db),
+    resolver: overrides.resolver ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
+    version: pkg.version,
+  };
+}
+
+export interface AppOptions {
+  logger?: boolean;
+}
+
+/** The HTTP application: plugins → routes from the spec → error and 404 handlers. It does not listen. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Query strings like ?a=1&a=2 reach validation as arrays; everything else as text for Ajv to coerce.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // JSON only: a text/plain body is a 415, not a string that later fails validation.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandlers(app);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'ephemail-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => {
+      const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this key; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);
+      return Object.assign(err, { statusCode: ctx.statusCode, ttl: ctx.ttl });
+    },
+  });
+  // @fastify/rate-limit reports the reset as seconds from now; the API promises Unix time.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const reset = reply.getHeader('x-ratelimit-reset');
+    if (reset !== undefined) reply.header('x-ratelimit-reset', Math.floor(Date.now() / 1000) + Number(reset));
+    return payload;
+  });
+
+  await app.register(swagger, { mode: 'static', specification: { document: deps.spec.document as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
+
+  registerSpecRoutes(app, deps, handlers);
+  app.addHook('onClose', async () => deps.database.close());
+  return app;
+}

@@ -1,0 +1,148 @@
+import os from 'node:os';
+import path from 'node:path';
+import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
+
+/**
+ * Environment → typed configuration, validated once. Every variable is listed in the README's configuration
+ * table; a bad value stops the process with one line per problem naming the variable and the rule.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  smtpPort: number;
+  smtpHostname: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  mailDomains: string[];
+  dnsServers: string[];
+  bodyLimit: number;
+  rateLimits: { tools: number; verify: number; developer: number; windowMs: number };
+  verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
+  addressTtl: number;
+  maxAddressLifetime: number;
+  maxMessageSize: number;
+  maxRecipients: number;
+  retentionSeconds: number;
+  sweepIntervalSeconds: number;
+  bootstrap: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return def;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return def;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return def;
+    if (/^(true|1|yes|on)$/i.test(raw)) return true;
+    if (/^(false|0|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return def;
+  };
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const databaseUrl = read('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded SQLite store)');
+  }
+  const redisUrl = read('REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//i.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+
+  const mailDomains = (read('MAIL_DOMAINS') ?? 'ephemail.local')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/\.$/, ''))
+    .filter(Boolean);
+  for (const d of mailDomains) {
+    const ascii = domainToASCII(d);
+    if (!ascii || !ascii.includes('.') && d !== 'localhost') {
+      problems.push(`MAIL_DOMAINS entry "${d}" is not a domain name`);
+    }
+  }
+  if (mailDomains.length === 0) problems.push('MAIL_DOMAINS must name at least one domain');
+
+  const dnsServers = (read('DNS_SERVERS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const s of dnsServers) {
+    if (!isResolverAddress(s)) problems.push(`DNS_SERVERS entry "${s}" must be an IP address, ip:port or [ipv6]:port`);
+  }
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: read('HOST') ?? '0.0.0.0',
+    logLevel: logLevel as Config['logLevel'],
+    smtpPort: int('SMTP_PORT', 2525, 0, 65535),
+    smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
+    dataDir: path.resolve(read('DATA_DIR') ?? './data'),
+    databaseUrl,
+    redisUrl,
+    mailDomains,
+    dnsServers,
+    bodyLimit: int('BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
+    rateLimits: {
+      tools: int('RATE_LIMIT_TOOLS', 120, 1, 1_000_000),
+      verify: int('RATE_LIMIT_VERIFY', 20, 1, 1_000_000),
+      developer: int('RATE_LIMIT_DEVELOPER', 300, 1, 1_000_000),
+      windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    verify: {
+      timeoutMs: int('VERIFY_TIMEOUT_MS', 5000, 100, 10_000),
+      smtpProbe: bool('VERIFY_SMTP_PROBE', false),
+      smtpProbeFrom: read('VERIFY_SMTP_FROM') ?? `verify@${mailDomains[0] ?? 'ephemail.local'}`,
+    },
+    addressTtl: int('ADDRESS_TTL', 3600, 10, 10 * 365 * 86_400),
+    maxAddressLifetime: int('MAX_ADDRESS_LIFETIME', 7 * 86_400, 10, 10 * 365 * 86_400),
+    maxMessageSize: int('MAX_MESSAGE_SIZE', 10 * 1_048_576, 1024, 100 * 1_048_576),
+    maxRecipients: int('MAX_RECIPIENTS', 50, 1, 1000),
+    retentionSeconds: int('RETENTION_SECONDS', 86_400, 0, 365 * 86_400),
+    sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
+    bootstrap: bool('BOOTSTRAP', true),
+    trustProxy: bool('TRUST_PROXY', false),
+  };
+  if (config.addressTtl > config.maxAddressLifetime) {
+    problems.push(`ADDRESS_TTL (${config.addressTtl}) must not exceed MAX_ADDRESS_LIFETIME (${config.maxAddressLifetime})`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function isResolverAddress(s: string): boolean {
+  if (isIP(s)) return true;
+  const v6 = /^\[([^\]]+)\]:(\d{1,5})$/.exec(s);
+  if (v6) return isIP(v6[1]) === 6 && Number(v6[2]) <= 65535;
+  const v4 = /^([^:]+):(\d{1,5})$/.exec(s);
+  return v4 !== null && isIP(v4[1]) === 4 && Number(v4[2]) <= 65535;
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Dialect } from './dialect.js';
+import { migrationProvider } from './migrations/index.js';
+import type { Tables } from './schema.js';
+
+export type Db = Kysely<Tables>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** Cheap liveness probe for /health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** PostgreSQL only: run in this schema (created when missing). Tests use it to isolate runs. */
+  pgSchema?: string;
+  /** SQLite only: open this file instead of DATA_DIR/ephemail.db (":memory:" for throwaway stores). */
+  sqliteFile?: string;
+}
+
+// PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts);
+  if (database.dialect === 'postgres' && opts.pgSchema) {
+    await sql`create schema if not exists ${sql.id(opts.pgSchema)}`.execute(database.db);
+  }
+  await migrate(database);
+  return database;
+}
+
+function openSqlite(opts: DatabaseOptions): Database {
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'ephemail.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets the operator CLI and readers work while the server writes; synchronous=FULL makes every
+  // acknowledged commit survive power loss as well as a process crash; busy_timeout covers the CLI's writes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, schema?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function migrate(database: Database): Promise<void> {
+  if (database.dialect === 'postgres') {
+    // Several instances may start together against one database: serialise their migrations.
+    await database.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(74657)`.execute(conn);
+      try {
+        await runMigrations(conn, database.dialect);
+      } finally {
+        await sql`select pg_advisory_unlock(74657)`.execute(conn);
+      }
+    });
+  } else {
+    await runMigrations(database.db, database.dialect);
+  }
+}
+
+async function runMigrations(db: Db, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

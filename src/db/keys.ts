@@ -1,0 +1,29 @@
+import type { Db } from './database.js';
+import type { ApiKeysTable } from './schema.js';
+
+export type ApiKeyRow = ApiKeysTable;
+
+export async function insertKey(db: Db, row: ApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+export async function findKeysByPrefix(db: Db, prefix: string): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).execute();
+}
+
+export async function findKeyById(db: Db, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listKeysForAccount(db: Db, accountId: string): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'asc').orderBy('id').execute();
+}
+
+export async function revokeKey(db: Db, id: string, at: string): Promise<boolean> {
+  const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function touchKey(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+}

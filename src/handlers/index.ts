@@ -1,0 +1,23 @@
+import type { HandlerMap } from '../http/handler.js';
+import { getHealth } from './system/getHealth.js';
+import { getOpenApiJson } from './system/getOpenApiJson.js';
+import { getOpenApiYaml } from './system/getOpenApiYaml.js';
+import { calculateAge } from './tools/calculateAge.js';
+import { calculateAgeFromJson } from './tools/calculateAgeFromJson.js';
+import { generateQrCode } from './tools/generateQrCode.js';
+import { generateQrCodeFromJson } from './tools/generateQrCodeFromJson.js';
+import { validateEmail } from './tools/validateEmail.js';
+import { validateEmailFromJson } from './tools/validateEmailFromJson.js';
+
+/** operationId → handler. `satisfies HandlerMap` makes a missing or misspelt operation a compile error. */
+export const handlers = {
+  getHealth,
+  getOpenApiJson,
+  getOpenApiYaml,
+  generateQrCode,
+  generateQrCodeFromJson,
+  validateEmail,
+  validateEmailFromJson,
+  calculateAge,
+  calculateAgeFromJson,
+} satisfies HandlerMap;

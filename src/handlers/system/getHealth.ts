@@ -1,0 +1,12 @@
+import type { Handler } from '../../http/handler.js';
+import { DomainError } from '../../services/errors.js';
+
+export const getHealth: Handler<'getHealth'> = async (request, _reply, deps) => {
+  try {
+    await deps.database.ping();
+  } catch (err) {
+    request.log.error({ err }, 'health check: database does not answer');
+    throw new DomainError('service_unavailable', 'The database does not answer.');
+  }
+  return { status: 'ok', database: deps.database.dialect, version: deps.version };
+};

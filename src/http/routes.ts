@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Deps } from '../deps.js';
+import type { HandlerMap } from './handler.js';
+import { authenticate, keyRequirement } from './security.js';
+import { routeSchema, type SpecOperation } from './spec.js';
+
+/**
+ * Registers one route per operation in openapi.yaml, bound by operationId to its handler. An operation without a
+ * handler, or a handler without an operation, stops the server at start-up: no route exists outside the spec.
+ */
+export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: HandlerMap): void {
+  const operations = deps.spec.operations;
+  const ids = new Set(operations.map((o) => o.operationId));
+  const missing = operations.filter((o) => !(o.operationId in handlers)).map((o) => o.operationId);
+  const orphans = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (missing.length > 0 || orphans.length > 0) {
+    throw new Error(
+      `openapi.yaml and src/handlers disagree: operations without a handler [${missing.join(', ')}], handlers without an operation [${orphans.join(', ')}]`,
+    );
+  }
+
+  // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
+  // and before the per-route rate-limit hook, which counts by key.
+  app.addHook('preValidation', async (request) => {
+    await authenticate(request, keyRequirement(request.routeOptions.config.security), deps.keys);
+  });
+
+  for (const op of operations) {
+    const handler = handlers[op.operationId as keyof HandlerMap] as unknown as (
+      req: FastifyRequest,
+      reply: Parameters<RouteHandlerMethod>[1],
+      deps: Deps,
+    ) => Promise<unknown>;
+    const bodyLimit = op.extensions['x-body-limit'];
+    app.route({
+      method: op.method as 'GET',
+      url: op.url,
+      schema: routeSchema(op),
+      ...(typeof bodyLimit === 'number' ? { bodyLimit } : {}),
+      config: {
+        operationId: op.operationId,
+        security: op.security,
+        ...(rateLimitFor(op, deps) ? { rateLimit: rateLimitFor(op, deps) } : {}),
+      },
+      handler: async (request, reply) => {
+        const result = await handler(request, reply, deps);
+        return result === reply ? reply : result;
+      },
+    });
+  }
+}
+
+type RateGroup = 'tools' | 'verify' | 'developer';
+
+/** `x-rate-limit: tools | developer` in the spec picks the bucket; email verification has its own, stricter one. */
+function rateLimitFor(op: SpecOperation, deps: Deps) {
+  const group = op.extensions['x-rate-limit'];
+  if (group !== 'tools' && group !== 'developer') return undefined;
+  const limits = deps.config.rateLimits;
+  const bucket = (req: FastifyRequest): RateGroup => (group === 'tools' && emailAction(req) === 'verify' ? 'verify' : group);
+  return {
+    hook: 'preValidation' as const,
+    timeWindow: limits.windowMs,
+    max: (req: FastifyRequest) => limits[bucket(req)],
+    keyGenerator: (req: FastifyRequest) => `${req.auth?.key.id ?? req.ip}:${bucket(req)}`,
+  };
+}
+
+function emailAction(req: FastifyRequest): unknown {
+  if (!req.routeOptions.url?.endsWith('/email-validator')) return undefined;
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).action : undefined;
+  return fromBody ?? (req.query as Record<string, unknown> | undefined)?.action;
+}

@@ -1,0 +1,66 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/**
+ * Request validation with OpenAPI 3.1's JSON Schema dialect (2020-12). Query strings, path parameters and headers
+ * arrive as text, so they are coerced to the declared types; JSON bodies are not coerced: `"size": "300"` in a
+ * body is an error, as the schema says. Defaults from the spec are applied to both.
+ */
+function makeAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    useDefaults: true,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as ValidateFunction;
+
+const PART_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  body: 'body field',
+  params: 'path parameter',
+  headers: 'header',
+};
+
+/** One sentence per failure naming the parameter and the rule, e.g. "size must be <= 2000 (query parameter)". */
+export function formatValidationErrors(errors: ErrorObject[], context?: string): string {
+  const where = PART_NAMES[context ?? ''] ?? context ?? 'request';
+  return errors
+    .map((e) => {
+      const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      switch (e.keyword) {
+        case 'required':
+          return `${joinPath(path, (e.params as { missingProperty: string }).missingProperty)} is required (${where})`;
+        case 'additionalProperties':
+          return `${joinPath(path, (e.params as { additionalProperty: string }).additionalProperty)} is not a known ${where}`;
+        case 'enum':
+          return `${path || where} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')} (${where})`;
+        case 'type':
+          if (!path && context === 'body') return 'The body must be a JSON object';
+          return `${path || where} must be ${(e.params as { type: string }).type} (${where})`;
+        case 'pattern':
+          return `${path} has the wrong form (${where}); see the parameter's description`;
+        default:
+          return `${path || where} ${e.message ?? 'is invalid'} (${where})`;
+      }
+    })
+    .join('; ');
+}
+
+function joinPath(base: string, prop: string): string {
+  return base ? `${base}.${prop}` : prop;
+}

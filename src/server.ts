@@ -1,0 +1,42 @@
+import { buildApp, createDeps } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
+
+/** Process entry: configuration, HTTP (and SMTP) listeners, graceful shutdown. Everything else lives in app.ts. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const deps = await createDeps(config);
+  if (config.bootstrap) {
+    const created = await bootstrapIfEmpty(deps.database.db, config.mailDomains[0]);
+    if (created) console.log(bootstrapBanner(created));
+  }
+  const app = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
+import { DomainError, invalid } from './errors.js';
+import { validateEmail } from './tools/email-validate.js';
+
+export type Plan = AccountRow['plan'];
+export const PLANS: readonly Plan[] = ['free', 'developer'];
+
+export async function createAccount(db: Db, email: string, plan: Plan = 'free', passwordHash: string | null = null): Promise<AccountRow> {
+  const normalized = email.trim().toLowerCase();
+  if (!validateEmail(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
+  if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
+  if (await findAccountByEmail(db, normalized)) {
+    throw new DomainError('account_exists', `An account for ${normalized} already exists.`);
+  }
+  const row: AccountRow = {
+    id: `acc_${randomUUID().replace(/-/g, '')}`,
+    email: normalized,
+    plan,
+    password_hash: passwordHash,
+    created_at: new Date().toISOString(),
+  };
+  await insertAccount(db, row);
+  return row;
+}
+
+export async function requireAccount(db: Db, email: string): Promise<AccountRow> {
+  const account = await findAccountByEmail(db, email.trim());
+  if (!account) throw new DomainError('account_not_found', `No account for ${email.trim().toLowerCase()}.`);
+  return account;
+}
+
+export async function changePlan(db: Db, email: string, plan: Plan): Promise<AccountRow> {
+  if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
+  const account = await requireAccount(db, email);
+  await updateAccountPlan(db, account.id, plan);
+  return { ...account, plan };
+}
+
+export async function isEmptyStore(db: Db): Promise<boolean> {
+  return (await countAccounts(db)) === 0;
+}

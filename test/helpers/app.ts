@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createDeps } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import type { Dialect } from '../../src/db/dialect.js';
+import type { Deps } from '../../src/deps.js';
+import type { AccountRow } from '../../src/db/accounts.js';
+import { createAccount } from '../../src/services/accounts.js';
+import { createKey } from '../../src/services/keys.js';
+
+/** PostgreSQL for tests: the `test` database on the local server unless TEST_DATABASE_URL says otherwise. */
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Storage-touching suites run once per dialect. TEST_DIALECTS=sqlite narrows it for a quick local run. */
+export const DIALECTS: Dialect[] = (process.env.TEST_DIALECTS?.split(',') as Dialect[] | undefined) ?? ['sqlite', 'postgres'];
+
+export function tempDir(prefix = 'ephemail-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', ...env });
+}
+
+/** A fresh, empty, migrated store: a new SQLite file, or a new PostgreSQL schema dropped again on close. */
+export async function openTestDatabase(dialect: Dialect): Promise<Database> {
+  if (dialect === 'sqlite') {
+    return openDatabase({ databaseUrl: null, dataDir: tempDir() });
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ databaseUrl: TEST_PG_URL, dataDir: '', pgSchema: schema });
+  const close = database.close.bind(database);
+  return {
+    ...database,
+    async close() {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      await close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  account: AccountRow;
+  toolsKey: string;
+  developerKey: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app in-process (use `app.inject`) on a fresh store with a developer-plan account and both keys. */
+export async function makeTestApp(options: { dialect?: Dialect; env?: Record<string, string>; deps?: Partial<Deps> } = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await openTestDatabase(options.dialect ?? 'sqlite');
+  const deps = await createDeps(config, { database, ...options.deps });
+  const account = await createAccount(database.db, `dev-${randomBytes(4).toString('hex')}@example.com`, 'developer');
+  const toolsKey = (await createKey(database.db, account, 'tools')).key;
+  const developerKey = (await createKey(database.db, account, 'developer')).key;
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return { app, deps, account, toolsKey, developerKey, close: () => app.close() };
+}
