@@ -162,6 +162,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your addresses
+         * @description The addresses of the key's account, newest first, including expired ones that the sweeper has not yet
+         *     purged (`expired: true`). Paged with `limit` and `offset`; `count` is the total.
+         */
+        get: operations["listAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a temporary address
+         * @description Creates an address that receives mail over SMTP at once. `domain` must be one the platform serves
+         *     (`MAIL_DOMAINS`; the first is the default), otherwise 422 `domain_not_allowed`. `prefix` is the local part:
+         *     a dot-atom of at most 64 characters, stored lowercased; left out, a random readable one
+         *     (`adjective-noun-1234`) is chosen. `expires_in` is the lifetime in seconds: at least 10, `ADDRESS_TTL`
+         *     (3600) by default, and capped at `MAX_ADDRESS_LIFETIME` (7 days) — a longer request is shortened to the cap
+         *     rather than refused, and `expires_at` says what was granted. An address that exists — yours or anyone's,
+         *     live or expired but not yet purged — answers 409 `address_exists`.
+         */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one of your addresses
+         * @description The address with its expiry and message count. Another account's address answers 404 `address_not_found`, exactly as a missing one does.
+         */
+        get: operations["getAddress"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an address and its mail
+         * @description Deletes the address and every message, attachment and raw source it holds, at once. From then on SMTP refuses mail for it (550 5.1.1) and the name is free again.
+         */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Extend an address's lifetime
+         * @description Sets the expiry to now + `expires_in` seconds (`ADDRESS_TTL` by default, at least 10), never beyond
+         *     `created_at` + `MAX_ADDRESS_LIFETIME`: a longer request is shortened to that cap and `new_expiry` says what
+         *     was granted. Extending never shortens: when the current expiry is already later, it stays. An expired
+         *     address that the sweeper has not yet purged may be extended, which makes it receive mail again.
+         */
+        patch: operations["extendAddress"];
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the messages of an address
+         * @description Newest first (by `received_at`, then `id`). Items are summaries: they carry everything but `text` and
+         *     `html` (fetch one message for those). `count` is the total number of messages of the address, whatever
+         *     the page. Readable until the address is purged, also after it expired.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one message
+         * @description The full message with its decoded subject, text and HTML bodies and attachment list. HTML is returned as received; render it sandboxed.
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one message
+         * @description Deletes the message with its attachments and raw source.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a message's raw source
+         * @description The message exactly as received over SMTP (RFC 5322 bytes), as `message/rfc822`, with a `Content-Disposition` naming it `<id>.eml`.
+         */
+        get: operations["getMessageRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description The attachment's bytes with the content type the sender declared, `Content-Disposition: attachment` with a
+         *     sanitised `filename` (and an RFC 5987 `filename*` for non-ASCII names) and `X-Content-Type-Options:
+         *     nosniff`, so a browser downloads it rather than rendering it.
+         */
+        get: operations["getAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -303,7 +541,16 @@ export interface components {
             text?: string;
         };
         Issue: {
-            /** @description Stable lower_snake_case code, e.g. `local_part_too_long`, `consecutive_dots`, `disposable_domain`. */
+            /**
+             * @description Stable lower_snake_case code. Errors: `empty`, `missing_at`, `multiple_at`, `contains_whitespace`,
+             *     `local_part_empty`, `local_part_invalid_character`, `local_part_leading_dot`, `local_part_trailing_dot`,
+             *     `local_part_consecutive_dots`, `local_part_too_long` (over 64 octets), `quoted_local_part_unsupported`,
+             *     `comments_unsupported`, `domain_empty`, `domain_literal_unsupported`, `domain_invalid_character`,
+             *     `domain_empty_label`, `domain_single_label`, `domain_label_hyphen`, `domain_invalid_idn`,
+             *     `domain_label_too_long` (over 63), `tld_numeric`, `address_too_long` (over 254). Warnings:
+             *     `surrounding_whitespace`, `smtputf8_local_part`, `role_account`, `disposable_domain`, `free_provider`,
+             *     `possible_typo`.
+             */
             code: string;
             /** @description A sentence for humans. */
             message: string;
@@ -349,9 +596,12 @@ export interface components {
              */
             result: "deliverable" | "undeliverable" | "risky" | "unknown";
             /**
-             * @description Why: `invalid_syntax`, `mailbox_exists` / `mailbox_not_found` (this platform's own domains),
-             *     `domain_not_found`, `no_mx_records`, `dns_timeout`, `dns_error`, `disposable_domain`, `role_account`,
-             *     `accepted_email`, `rejected_email`, `smtp_unreachable`.
+             * @description Why: `invalid_syntax` (undeliverable, no DNS asked); `mailbox_exists` / `mailbox_not_found` (this
+             *     platform's own domains, answered from its store); `domain_not_found` (NXDOMAIN), `no_mx_records` (no MX
+             *     and no A/AAAA), `null_mx` (RFC 7505) — undeliverable; `dns_timeout`, `dns_error`, `lookup_timeout` —
+             *     unknown; `rejected_email` (the MX refused RCPT) — undeliverable; `disposable_domain`, `role_account` —
+             *     risky; `smtp_unreachable`, `smtp_inconclusive` (probe on, no clear answer) — unknown; `accepted_email`
+             *     — deliverable (the domain accepts mail; with the probe on, the MX also accepted the recipient).
              */
             reason: string;
             checks: {
@@ -432,6 +682,184 @@ export interface components {
             success: true;
             data: components["schemas"]["AgeData"];
         };
+        /** @description All fields are optional; an empty body (or none) creates a random address on the default domain. */
+        CreateAddressRequest: {
+            /** @description A domain the platform serves; the first of `MAIL_DOMAINS` when left out. */
+            domain?: string;
+            /** @description The local part (a dot-atom, stored lowercased); random and readable when left out. */
+            prefix?: string;
+            /** @description Lifetime in seconds (default `ADDRESS_TTL`, capped at `MAX_ADDRESS_LIFETIME`). */
+            expires_in?: number;
+        };
+        CreatedAddress: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The full address. */
+            email: string;
+            /** @description Its domain. */
+            domain: string;
+            /** @description Its local part. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it stops receiving mail (ISO 8601 UTC, ending in Z).
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+        };
+        Address: {
+            /** @description The full address. */
+            email: string;
+            /** @description Its domain. */
+            domain: string;
+            /** @description Its local part. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it stops (or stopped) receiving mail.
+             */
+            expires_at: string;
+            /** @description True once `expires_at` has passed; the sweeper purges it `RETENTION_SECONDS` later. */
+            expired: boolean;
+            /** @description Messages it holds. */
+            message_count: number;
+        };
+        AddressResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Address"];
+        AddressList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page */
+            addresses: components["schemas"]["Address"][];
+            /** @description Total addresses of the account. */
+            count: number;
+        };
+        /** @description Optional body; without it the address is extended by `ADDRESS_TTL`. */
+        ExtendAddressRequest: {
+            /** @description Seconds from now (capped at created_at + `MAX_ADDRESS_LIFETIME`). */
+            expires_in?: number;
+        };
+        Extended: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /**
+             * Format: date-time
+             * @description The expiry now in force (ISO 8601 UTC, ending in Z).
+             */
+            new_expiry: string;
+        };
+        Deleted: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description What was deleted. */
+            message: string;
+        };
+        Mailbox: {
+            /** @description The email address (empty when the header had none). */
+            address: string;
+            /** @description The display name */
+            name: string;
+        };
+        AttachmentInfo: {
+            /** @description Attachment id for the download operation. */
+            id: string;
+            /** @description The file name the sender gave */
+            filename: string | null;
+            /** @description The declared MIME type. */
+            content_type: string;
+            /** @description Size in bytes (decoded). */
+            size: number;
+        };
+        /** @description A message without its bodies, as listed. */
+        MessageSummary: {
+            /** @description Message id. */
+            id: string;
+            from: components["schemas"]["Mailbox"];
+            /** @description The To header's mailboxes. */
+            to: components["schemas"]["Mailbox"][];
+            /** @description The Cc header's mailboxes. */
+            cc: components["schemas"]["Mailbox"][];
+            /** @description Decoded subject (empty when none). */
+            subject: string;
+            /** @description Bytes of the raw message as received. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the SMTP server committed it (ISO 8601 UTC).
+             */
+            received_at: string;
+            /** @description Attachments */
+            attachments: components["schemas"]["AttachmentInfo"][];
+        };
+        /** @description A full message. */
+        Message: {
+            /** @description Message id. */
+            id: string;
+            from: components["schemas"]["Mailbox"];
+            /** @description The To header's mailboxes. */
+            to: components["schemas"]["Mailbox"][];
+            /** @description The Cc header's mailboxes. */
+            cc: components["schemas"]["Mailbox"][];
+            /** @description Decoded subject (empty when none). */
+            subject: string;
+            /** @description The plain-text body (null when the message has none). */
+            text: string | null;
+            /** @description The HTML body as received (null when none). Untrusted content — render it sandboxed. */
+            html: string | null;
+            /** @description Bytes of the raw message as received. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the SMTP server committed it (ISO 8601 UTC).
+             */
+            received_at: string;
+            /** @description Attachments */
+            attachments: components["schemas"]["AttachmentInfo"][];
+        };
+        MessageList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page */
+            messages: components["schemas"]["MessageSummary"][];
+            /** @description Total messages of the address. */
+            count: number;
+        };
+        MessageResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Message"];
     };
     responses: {
         /** @description The QR code, in the requested format. */
@@ -596,6 +1024,54 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `address_not_found`, `message_not_found`, `attachment_not_found`: no such resource for your account (another account's resources answer the same, so their existence does not leak). */
+        ResourceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "address_not_found",
+                 *       "message": "No address signup-test@ephemail.local in your account."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `address_exists`: the address is taken. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "address_exists",
+                 *       "message": "signup-test@ephemail.local already exists; choose another prefix."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `domain_not_allowed`: the domain is not one this platform serves. */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "domain_not_allowed",
+                 *       "message": "example.com is not served here; use one of: ephemail.local."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `payload_too_large`: the body is larger than the limit (1 MiB by default, `BODY_LIMIT`). */
         PayloadTooLarge: {
             headers: {
@@ -682,6 +1158,25 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+         * @example signup-test@ephemail.local
+         */
+        AddressPath: string;
+        /**
+         * @description A message id (`msg_…`) from the message list.
+         * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+         */
+        MessageIdPath: string;
+        /**
+         * @description An attachment id (`att_…`) from the message.
+         * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+         */
+        AttachmentIdPath: string;
+        /** @description Page size. */
+        Limit: number;
+        /** @description Items to skip. */
+        Offset: number;
         /** @description What the QR code carries; the field of the same name (`wifiSSID` for wifi) is required. */
         QrType: components["schemas"]["QrType"];
         /**
@@ -1031,6 +1526,517 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAddresses: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of addresses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "addresses": [
+                     *         {
+                     *           "email": "quiet-otter-4821@ephemail.local",
+                     *           "domain": "ephemail.local",
+                     *           "prefix": "quiet-otter-4821",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "expires_at": "2026-11-21T11:00:00.000Z",
+                     *           "expired": false,
+                     *           "message_count": 2
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "prefix": "signup-test",
+                 *       "expires_in": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "signup-test@ephemail.local",
+                     *       "domain": "ephemail.local",
+                     *       "prefix": "signup-test",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "signup-test@ephemail.local",
+                     *       "domain": "ephemail.local",
+                     *       "prefix": "signup-test",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "expired": false,
+                     *       "message_count": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Address signup-test@ephemail.local and its 2 messages were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extendAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExtendAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The new expiry. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "new_expiry": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Extended"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of message summaries. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "shop@example.com",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "signup-test@ephemail.local",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Confirm your email",
+                     *           "size": 2048,
+                     *           "received_at": "2026-11-21T10:01:00.000Z",
+                     *           "attachments": []
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "shop@example.com",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Confirm your email",
+                     *       "text": "Your code is 123456.\n",
+                     *       "html": "<p>Your code is <b>123456</b>.</p>",
+                     *       "size": 2048,
+                     *       "received_at": "2026-11-21T10:01:00.000Z",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+                     *           "filename": "invoice.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 10240
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19 was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessageRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw source. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment bytes. */
+            200: {
+                headers: {
+                    /** @description Always `attachment` with a safe file name. */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

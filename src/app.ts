@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.js';
 import type { Deps } from './deps.js';
 import { handlers } from './handlers/index.js';
 import { DomainError } from './services/errors.js';
+import { InProcessEventBus } from './services/events.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
@@ -27,6 +28,7 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     spec: overrides.spec ?? (await loadSpec()),
     keys: overrides.keys ?? new KeyAuthenticator(database.db),
     resolver: overrides.resolver ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
+    events: overrides.events ?? new InProcessEventBus(),
     version: pkg.version,
   };
 }

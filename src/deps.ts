@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { LoadedSpec } from './http/spec.js';
+import type { EventBus } from './services/events.js';
 import type { KeyAuthenticator } from './services/keys.js';
 import type { MxResolver } from './services/tools/email-verify.js';
 
@@ -11,5 +12,7 @@ export interface Deps {
   spec: LoadedSpec;
   keys: KeyAuthenticator;
   resolver: MxResolver;
+  /** Domain events (message received, address created/deleted/expired) for waits, streams and webhooks. */
+  events: EventBus;
   version: string;
 }

@@ -1,6 +1,8 @@
 import { buildApp, createDeps } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
+import { startSweeper } from './services/sweeper.js';
+import { createSmtpServer } from './smtp/server.js';
 
 /** Process entry: configuration, HTTP (and SMTP) listeners, graceful shutdown. Everything else lives in app.ts. */
 async function main(): Promise<void> {
@@ -22,12 +24,22 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
 
+  const bus = deps.events;
+  const db = deps.database.db;
+  const smtp = createSmtpServer({ config, db, bus, logger: app.log });
+  const smtpPort = await smtp.listen(config.smtpPort, config.host);
+  app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
+  const sweeper = startSweeper({ db, config, bus, logger: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // SMTP first, so every message being stored commits before the store closes with the app.
+    await smtp.close();
+    await sweeper.stop();
     await app.close();
     clearTimeout(timer);
     process.exit(0);

@@ -86,7 +86,10 @@ async function migrate(database: Database): Promise<void> {
     await database.db.connection().execute(async (conn) => {
       await sql`select pg_advisory_lock(74657)`.execute(conn);
       try {
-        await runMigrations(conn, database.dialect);
+        // Kysely looks for its migration tables across schemas unless told which one: pin it to ours, so that
+        // several Ephemail schemas in one database (tests, tenants) never see each other's bookkeeping.
+        const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(conn);
+        await runMigrations(conn, database.dialect, rows[0]?.schema ?? 'public');
       } finally {
         await sql`select pg_advisory_unlock(74657)`.execute(conn);
       }
@@ -96,8 +99,8 @@ async function migrate(database: Database): Promise<void> {
   }
 }
 
-async function runMigrations(db: Db, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+async function runMigrations(db: Db, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

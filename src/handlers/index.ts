@@ -1,4 +1,14 @@
 import type { HandlerMap } from '../http/handler.js';
+import { createAddress } from './addresses/createAddress.js';
+import { deleteAddress } from './addresses/deleteAddress.js';
+import { extendAddress } from './addresses/extendAddress.js';
+import { getAddress } from './addresses/getAddress.js';
+import { listAddresses } from './addresses/listAddresses.js';
+import { deleteMessage } from './messages/deleteMessage.js';
+import { getAttachment } from './messages/getAttachment.js';
+import { getMessage } from './messages/getMessage.js';
+import { getMessageRaw } from './messages/getMessageRaw.js';
+import { listMessages } from './messages/listMessages.js';
 import { getHealth } from './system/getHealth.js';
 import { getOpenApiJson } from './system/getOpenApiJson.js';
 import { getOpenApiYaml } from './system/getOpenApiYaml.js';
@@ -20,4 +30,14 @@ export const handlers = {
   validateEmailFromJson,
   calculateAge,
   calculateAgeFromJson,
+  listAddresses,
+  createAddress,
+  getAddress,
+  deleteAddress,
+  extendAddress,
+  listMessages,
+  getMessage,
+  deleteMessage,
+  getMessageRaw,
+  getAttachment,
 } satisfies HandlerMap;

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Handler, SuccessBody } from '../../http/handler.js';
+import { localAddressState } from '../../services/addresses.js';
 import { invalid } from '../../services/errors.js';
 import { extractEmails, validateEmail as validate } from '../../services/tools/email-validate.js';
 import { verifyEmail } from '../../services/tools/email-verify.js';
@@ -20,6 +21,7 @@ export async function respondEmailValidator(params: EmailParams, deps: Deps): Pr
   const data = await verifyEmail(params.email, {
     resolver: deps.resolver,
     timeoutMs: config.verify.timeoutMs,
+    localLookup: (email) => localAddressState(deps.database.db, config, email),
     smtpProbe: {
       enabled: config.verify.smtpProbe,
       timeoutMs: config.verify.timeoutMs,

@@ -84,8 +84,12 @@ export function isDisposableDomain(domain: string): boolean {
   const { exact, wildcard } = disposableSets();
   const d = domain.toLowerCase();
   if (exact.has(d)) return true;
-  const labels = d.split('.');
-  for (let i = 1; i < labels.length - 1; i++) if (wildcard.has(labels.slice(i).join('.'))) return true;
+  // Parent domains, nearest first, up to (not including) the top-level label: each suffix found in O(1) steps.
+  let dot = d.indexOf('.');
+  while (dot !== -1 && d.indexOf('.', dot + 1) !== -1) {
+    if (wildcard.has(d.slice(dot + 1))) return true;
+    dot = d.indexOf('.', dot + 1);
+  }
   return false;
 }
 

@@ -1,0 +1,90 @@
+import type { Db } from './database.js';
+import type { AddressesTable } from './schema.js';
+
+export type AddressRow = AddressesTable;
+
+export async function insertAddress(db: Db, row: AddressRow): Promise<void> {
+  await db.insertInto('addresses').values(row).execute();
+}
+
+export async function findAddress(db: Db, address: string): Promise<AddressRow | undefined> {
+  return db.selectFrom('addresses').selectAll().where('address', '=', address).executeTakeFirst();
+}
+
+export async function listAddressesForAccount(
+  db: Db,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Array<AddressRow & { message_count: number }>; count: number }> {
+  const rows = await db
+    .selectFrom('addresses')
+    .selectAll('addresses')
+    .select((eb) =>
+      eb.selectFrom('messages').select((m) => m.fn.countAll<number>().as('n')).whereRef('messages.address_id', '=', 'addresses.id').as('message_count'),
+    )
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { rows: rows.map((r) => ({ ...r, message_count: Number(r.message_count ?? 0) })), count: Number(total.n) };
+}
+
+export async function countMessagesOf(db: Db, addressId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('address_id', '=', addressId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setAddressExpiry(db: Db, id: string, expiresAt: string): Promise<void> {
+  await db.updateTable('addresses').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteAddressById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('addresses').where('id', '=', id).execute();
+}
+
+/** Addresses whose expiry lies before `before`, oldest first (the sweeper's work list). */
+export async function findExpiredBefore(db: Db, before: string, limit: number): Promise<AddressRow[]> {
+  return db.selectFrom('addresses').selectAll().where('expires_at', '<', before).orderBy('expires_at').limit(limit).execute();
+}
+
+export async function deleteAddressesByIds(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const res = await db.deleteFrom('addresses').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function findAddressesByIds(db: Db, ids: string[]): Promise<AddressRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('addresses').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Addresses whose expiry lies in (`after`, `upTo`], in (expires_at, id) order, starting after the keyset cursor
+ * `from` when given: the sweeper's list of addresses that expired since its last run, read in pages.
+ */
+export async function findExpiringBetween(
+  db: Db,
+  after: string,
+  upTo: string,
+  limit: number,
+  from?: { expires_at: string; id: string },
+): Promise<AddressRow[]> {
+  let query = db.selectFrom('addresses').selectAll().where('expires_at', '>', after).where('expires_at', '<=', upTo);
+  if (from) {
+    query = query.where((eb) =>
+      eb.or([eb('expires_at', '>', from.expires_at), eb.and([eb('expires_at', '=', from.expires_at), eb('id', '>', from.id)])]),
+    );
+  }
+  return query.orderBy('expires_at').orderBy('id').limit(limit).execute();
+}

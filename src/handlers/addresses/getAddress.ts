@@ -1,0 +1,7 @@
+import type { Handler } from '../../http/handler.js';
+import { getAddressView } from '../../services/addresses.js';
+
+export const getAddress: Handler<'getAddress'> = async (request, _reply, deps) => ({
+  success: true,
+  ...(await getAddressView(deps.database.db, request.auth!.account.id, request.params.address)),
+});

@@ -1,0 +1,8 @@
+import type { Handler, WithDefaults } from '../../http/handler.js';
+import { listAddressViews } from '../../services/addresses.js';
+
+export const listAddresses: Handler<'listAddresses'> = async (request, _reply, deps) => {
+  const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
+  const { addresses, count } = await listAddressViews(deps.database.db, request.auth!.account.id, page);
+  return { success: true, addresses, count };
+};

@@ -1,0 +1,194 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import {
+  countMessagesOf,
+  deleteAddressById,
+  findAddress,
+  insertAddress,
+  listAddressesForAccount,
+  setAddressExpiry,
+  type AddressRow,
+} from '../db/addresses.js';
+import { DomainError, invalid } from './errors.js';
+import { validateEmail } from './tools/email-validate.js';
+
+export interface AddressView {
+  email: string;
+  domain: string;
+  prefix: string;
+  created_at: string;
+  expires_at: string;
+  expired: boolean;
+  message_count: number;
+}
+
+export type AddressPolicy = Pick<Config, 'mailDomains' | 'addressTtl' | 'maxAddressLifetime'>;
+
+// Readable random prefixes: adjective-noun-NNNN gives 48·48·9000 ≈ 20 million names before retries are needed.
+const ADJECTIVES = 'amber brave calm clever cosy crisp dapper eager fancy gentle happy jolly keen lively lucky merry mellow nimble noble plucky polite proud quick quiet rapid rosy shiny silent sleek snappy sunny swift tidy vivid warm witty zesty bold bright brisk breezy cheery daring frosty golden humble misty sandy'.split(' ');
+const NOUNS = 'otter falcon badger heron lynx panda koala raven robin salmon tiger walrus zebra beaver bison camel dolphin eagle ferret gecko hare ibis jaguar lemur marten newt ocelot parrot quail rabbit seal toucan urchin viper wombat yak alpaca bobcat cobra dingo egret finch gopher hippo iguana jackal kiwi'.split(' ');
+
+export function randomPrefix(): string {
+  return `${ADJECTIVES[randomInt(ADJECTIVES.length)]}-${NOUNS[randomInt(NOUNS.length)]}-${randomInt(1000, 10000)}`;
+}
+
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+export function isExpired(row: Pick<AddressRow, 'expires_at'>, now = new Date()): boolean {
+  return row.expires_at <= now.toISOString();
+}
+
+function toView(row: AddressRow, messageCount: number, now = new Date()): AddressView {
+  return {
+    email: row.address,
+    domain: row.domain,
+    prefix: row.local_part,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    expired: isExpired(row, now),
+    message_count: messageCount,
+  };
+}
+
+/** A domain this platform accepts addresses and mail for. Custom domains join this list in their own issue. */
+export function isServedDomain(policy: AddressPolicy, domain: string): boolean {
+  return policy.mailDomains.includes(domain.toLowerCase());
+}
+
+export async function createAddress(
+  db: Db,
+  policy: AddressPolicy,
+  accountId: string,
+  request: { domain?: string; prefix?: string; expires_in?: number },
+  now = new Date(),
+): Promise<AddressRow> {
+  const domain = (request.domain ?? policy.mailDomains[0]).trim().toLowerCase().replace(/\.$/, '');
+  if (!isServedDomain(policy, domain)) {
+    throw new DomainError('domain_not_allowed', `${domain} is not served here; use one of: ${policy.mailDomains.join(', ')}.`);
+  }
+  const lifetime = Math.min(request.expires_in ?? policy.addressTtl, policy.maxAddressLifetime);
+  if (lifetime < 10) throw invalid('expires_in must be >= 10');
+  const created = now.toISOString();
+  const expires = new Date(now.getTime() + lifetime * 1000).toISOString();
+
+  const explicit = request.prefix !== undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const prefix = explicit ? request.prefix!.trim().toLowerCase() : randomPrefix();
+    const address = `${prefix}@${domain}`;
+    const check = validateEmail(address);
+    if (!check.isValid) {
+      throw invalid(`prefix does not make a valid address: ${check.errors.map((e) => e.message).join(' ')}`);
+    }
+    const row: AddressRow = {
+      id: `adr_${randomUUID().replace(/-/g, '')}`,
+      account_id: accountId,
+      address,
+      local_part: prefix,
+      domain,
+      created_at: created,
+      expires_at: expires,
+    };
+    if (await findAddress(db, address)) {
+      if (explicit) throw new DomainError('address_exists', `${address} already exists; choose another prefix.`);
+      continue;
+    }
+    try {
+      await insertAddress(db, row);
+      return row;
+    } catch (err) {
+      // Lost a race for the same name with another request: same answer as the check above.
+      if (await findAddress(db, address)) {
+        if (explicit) throw new DomainError('address_exists', `${address} already exists; choose another prefix.`);
+        continue;
+      }
+      throw err;
+    }
+  }
+  throw new DomainError('address_exists', 'Could not find a free random address; try again or give a prefix.');
+}
+
+/**
+ * The caller's address, or 404. Another account's address answers exactly like a missing one, so the API never
+ * tells a stranger that an address exists.
+ */
+export async function requireOwnAddress(db: Db, accountId: string, address: string): Promise<AddressRow> {
+  const normalized = normalizeAddress(address);
+  const row = await findAddress(db, normalized);
+  if (!row || row.account_id !== accountId) {
+    throw new DomainError('address_not_found', `No address ${normalized} in your account.`);
+  }
+  return row;
+}
+
+export async function getAddressView(db: Db, accountId: string, address: string): Promise<AddressView> {
+  const row = await requireOwnAddress(db, accountId, address);
+  return toView(row, await countMessagesOf(db, row.id));
+}
+
+export async function listAddressViews(
+  db: Db,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ addresses: AddressView[]; count: number }> {
+  const { rows, count } = await listAddressesForAccount(db, accountId, page);
+  const now = new Date();
+  return { addresses: rows.map((r) => toView(r, r.message_count, now)), count };
+}
+
+export async function deleteAddress(
+  db: Db,
+  accountId: string,
+  address: string,
+): Promise<{ address: string; addressId: string; messages: number }> {
+  const row = await requireOwnAddress(db, accountId, address);
+  const messages = await countMessagesOf(db, row.id);
+  await deleteAddressById(db, row.id);
+  return { address: row.address, addressId: row.id, messages };
+}
+
+/**
+ * New expiry = now + expires_in (default ADDRESS_TTL), capped at created_at + MAX_ADDRESS_LIFETIME, and never
+ * earlier than the current expiry. An expired address not yet purged comes back to life.
+ */
+export async function extendAddress(
+  db: Db,
+  policy: AddressPolicy,
+  accountId: string,
+  address: string,
+  expiresIn: number | undefined,
+  now = new Date(),
+): Promise<string> {
+  const row = await requireOwnAddress(db, accountId, address);
+  const wanted = now.getTime() + (expiresIn ?? policy.addressTtl) * 1000;
+  const cap = Date.parse(row.created_at) + policy.maxAddressLifetime * 1000;
+  const next = Math.max(Math.min(wanted, cap), Date.parse(row.expires_at));
+  const iso = new Date(next).toISOString();
+  if (iso !== row.expires_at) await setAddressExpiry(db, row.id, iso);
+  return iso;
+}
+
+export type RecipientState = { kind: 'live'; addressId: string; address: string } | { kind: 'unknown' } | { kind: 'relay' };
+
+/**
+ * What SMTP does with a recipient: `relay` for a domain we do not serve (550 5.7.1, no open relay), `unknown` for
+ * an address that does not exist, was deleted or has expired (550 5.1.1), `live` otherwise.
+ */
+export async function resolveRecipient(db: Db, policy: AddressPolicy, recipient: string, now = new Date()): Promise<RecipientState> {
+  const address = normalizeAddress(recipient);
+  const at = address.lastIndexOf('@');
+  if (at < 1) return { kind: 'unknown' };
+  if (!isServedDomain(policy, address.slice(at + 1))) return { kind: 'relay' };
+  const row = await findAddress(db, address);
+  if (!row || isExpired(row, now)) return { kind: 'unknown' };
+  return { kind: 'live', addressId: row.id, address: row.address };
+}
+
+/** For the email validator's verify: our own addresses are answered from the store, without DNS. */
+export async function localAddressState(db: Db, policy: AddressPolicy, email: string): Promise<'live' | 'gone' | null> {
+  const state = await resolveRecipient(db, policy, email);
+  if (state.kind === 'relay') return null;
+  return state.kind === 'live' ? 'live' : 'gone';
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
+import type { Db } from '../db/database.js';
+import {
+  attachmentsOfMessages,
+  deleteMessageOf,
+  findAttachment,
+  findMessage,
+  findMessageSource,
+  insertMessageCopy,
+  listMessagesOf,
+  type AttachmentMeta,
+  type AttachmentRow,
+  type MessageSummaryRow,
+  type StoredCopy,
+} from '../db/messages.js';
+import { DomainError } from './errors.js';
+import type { EventBus } from './events.js';
+
+export interface MailboxView {
+  address: string;
+  name: string;
+}
+
+export interface AttachmentView {
+  id: string;
+  filename: string | null;
+  content_type: string;
+  size: number;
+}
+
+export interface MessageSummaryView {
+  id: string;
+  from: MailboxView;
+  to: MailboxView[];
+  cc: MailboxView[];
+  subject: string;
+  size: number;
+  received_at: string;
+  attachments: AttachmentView[];
+}
+
+export interface MessageView extends MessageSummaryView {
+  text: string | null;
+  html: string | null;
+}
+
+export interface IngestRecipient {
+  addressId: string;
+  accountId: string;
+  address: string;
+}
+
+const newId = (prefix: 'msg' | 'att') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+
+// Bodies as the sender wrote them: no HTML made up from text, no text made up from HTML, cid: links untouched.
+const PARSE_OPTIONS = { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true } as const;
+
+interface ParsedContent {
+  from: MailboxView;
+  to: MailboxView[];
+  cc: MailboxView[];
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  attachments: Array<{ filename: string | null; content_type: string; content: Buffer }>;
+}
+
+function mailboxes(field: AddressObject | AddressObject[] | undefined): MailboxView[] {
+  const out: MailboxView[] = [];
+  const add = (entry: EmailAddress) => {
+    // A group ("team: a@x, b@y;") contributes its members; the group name itself is not a mailbox.
+    if (entry.group) entry.group.forEach(add);
+    else out.push({ address: entry.address ?? '', name: entry.name ?? '' });
+  };
+  for (const obj of field === undefined ? [] : Array.isArray(field) ? field : [field]) obj.value.forEach(add);
+  return out;
+}
+
+function toContent(parsed: ParsedMail): ParsedContent {
+  return {
+    from: mailboxes(parsed.from)[0] ?? { address: '', name: '' },
+    to: mailboxes(parsed.to),
+    cc: mailboxes(parsed.cc),
+    subject: parsed.subject ?? null,
+    // mailparser reports an HTML-only message's text as ''; the API promises null for "no text body".
+    text: parsed.text ? parsed.text : null,
+    html: parsed.html === false ? null : parsed.html,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      content_type: a.contentType || 'application/octet-stream',
+      content: a.content,
+    })),
+  };
+}
+
+async function parse(raw: Buffer): Promise<ParsedContent> {
+  try {
+    return toContent(await simpleParser(raw, PARSE_OPTIONS));
+  } catch {
+    // Mail we cannot parse is still mail the sender was told we took: keep the raw source, show empty fields.
+    return { from: { address: '', name: '' }, to: [], cc: [], subject: null, text: null, html: null, attachments: [] };
+  }
+}
+
+/**
+ * Stores one copy of `raw` per recipient, with attachments and raw source, in ONE transaction: either every copy is
+ * stored or none is. Events go out only after the commit, so a subscriber never sees a message it cannot read.
+ * Returns the new message ids in recipient order.
+ */
+export async function ingestMessage(
+  db: Db,
+  raw: Buffer,
+  recipients: IngestRecipient[],
+  bus?: EventBus,
+  now: Date = new Date(),
+): Promise<string[]> {
+  if (recipients.length === 0) return [];
+  const content = await parse(raw);
+  const receivedAt = now.toISOString();
+  const copies: StoredCopy[] = recipients.map((r) => {
+    const id = newId('msg');
+    return {
+      message: {
+        id,
+        address_id: r.addressId,
+        from_address: content.from.address,
+        from_name: content.from.name,
+        to_json: JSON.stringify(content.to),
+        cc_json: JSON.stringify(content.cc),
+        subject: content.subject,
+        text_body: content.text,
+        html_body: content.html,
+        size: raw.length,
+        received_at: receivedAt,
+        seen_at: null,
+      },
+      attachments: content.attachments.map((a, position) => ({
+        id: newId('att'),
+        message_id: id,
+        position,
+        filename: a.filename,
+        content_type: a.content_type,
+        size: a.content.length,
+        content: a.content,
+      })),
+      raw,
+    };
+  });
+
+  await db.transaction().execute(async (trx) => {
+    for (const copy of copies) await insertMessageCopy(trx, copy);
+  });
+
+  if (bus) {
+    recipients.forEach((r, i) =>
+      bus.publish({
+        type: 'message.received',
+        accountId: r.accountId,
+        addressId: r.addressId,
+        address: r.address,
+        messageId: copies[i].message.id,
+        receivedAt,
+      }),
+    );
+  }
+  return copies.map((c) => c.message.id);
+}
+
+function attachmentView(a: AttachmentMeta): AttachmentView {
+  return { id: a.id, filename: a.filename, content_type: a.content_type, size: a.size };
+}
+
+function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[]): MessageSummaryView {
+  return {
+    id: row.id,
+    from: { address: row.from_address ?? '', name: row.from_name ?? '' },
+    to: JSON.parse(row.to_json) as MailboxView[],
+    cc: JSON.parse(row.cc_json) as MailboxView[],
+    subject: row.subject ?? '',
+    size: Number(row.size),
+    received_at: row.received_at,
+    attachments: attachments.map(attachmentView),
+  };
+}
+
+function groupByMessage(attachments: AttachmentMeta[]): Map<string, AttachmentMeta[]> {
+  const byMessage = new Map<string, AttachmentMeta[]>();
+  for (const a of attachments) {
+    const list = byMessage.get(a.message_id);
+    if (list) list.push(a);
+    else byMessage.set(a.message_id, [a]);
+  }
+  return byMessage;
+}
+
+export async function listMessages(
+  db: Db,
+  addressId: string,
+  page: { limit: number; offset: number },
+): Promise<{ messages: MessageSummaryView[]; count: number }> {
+  const { rows, count } = await listMessagesOf(db, addressId, page);
+  const byMessage = groupByMessage(await attachmentsOfMessages(db, rows.map((r) => r.id)));
+  return { messages: rows.map((r) => summaryView(r, byMessage.get(r.id) ?? [])), count };
+}
+
+// Both drivers return Buffers for blobs; a Uint8Array from another driver would still work.
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function messageNotFound(messageId: string): DomainError {
+  return new DomainError('message_not_found', `No message ${messageId} in this mailbox.`);
+}
+
+export async function getMessage(db: Db, addressId: string, messageId: string): Promise<MessageView> {
+  const row = await findMessage(db, addressId, messageId);
+  if (!row) throw messageNotFound(messageId);
+  const attachments = await attachmentsOfMessages(db, [row.id]);
+  return { ...summaryView(row, attachments), text: row.text_body, html: row.html_body };
+}
+
+export async function getMessageRaw(db: Db, addressId: string, messageId: string): Promise<Buffer> {
+  const raw = await findMessageSource(db, addressId, messageId);
+  if (!raw) throw messageNotFound(messageId);
+  return asBuffer(raw);
+}
+
+export async function getAttachment(
+  db: Db,
+  addressId: string,
+  messageId: string,
+  attachmentId: string,
+): Promise<{ filename: string | null; content_type: string; content: Buffer }> {
+  const row: AttachmentRow | undefined = await findAttachment(db, addressId, messageId, attachmentId);
+  if (!row) {
+    // A missing message and a missing attachment answer differently so a client knows which id was wrong.
+    if (!(await findMessage(db, addressId, messageId))) throw messageNotFound(messageId);
+    throw new DomainError('attachment_not_found', `No attachment ${attachmentId} in message ${messageId}.`);
+  }
+  return { filename: row.filename, content_type: row.content_type, content: asBuffer(row.content) };
+}
+
+export async function deleteMessage(db: Db, addressId: string, messageId: string): Promise<void> {
+  if ((await deleteMessageOf(db, addressId, messageId)) === 0) throw messageNotFound(messageId);
+}
+
+const MAX_FILENAME = 150;
+
+/** Characters no file name in a header should carry: controls, quotes, path separators, and `%` (some
+ * browsers percent-decode the plain `filename`). */
+const UNSAFE_ASCII = /[\x00-\x1f\x7f"\\/%;]/g;
+
+function truncateKeepingExtension(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
+  if (ext.length > 0 && ext.length <= 16) return chars.slice(0, max - ext.length).join('') + ext.join('');
+  return chars.slice(0, max).join('');
+}
+
+function safeBaseName(name: string | null): string {
+  if (name === null) return '';
+  // Only the last path segment: "../../etc/passwd" saves as "passwd", never outside the download folder.
+  const base = name.replace(/[\x00-\x1f\x7f]/g, '').split(/[/\\]/).pop() ?? '';
+  // Leading dots would make a hidden file or "..".
+  return base.trim().replace(/^\.+/, '').trim();
+}
+
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `Content-Disposition` for a download. `filename` is an ASCII-only, quote-free, path-free fallback for old
+ * clients; `filename*` (RFC 5987/6266) carries the real UTF-8 name for every current browser.
+ */
+export function contentDisposition(filename: string | null, fallback: string): string {
+  const name = truncateKeepingExtension(safeBaseName(filename) || safeBaseName(fallback) || 'attachment', MAX_FILENAME);
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(UNSAFE_ASCII, '_')
+    .replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${truncateKeepingExtension(ascii, MAX_FILENAME)}"; filename*=UTF-8''${encodeRfc5987(name.replace(/["\\]/g, '_'))}`;
+}

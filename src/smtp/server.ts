@@ -1,0 +1,171 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { findAddressesByIds } from '../db/addresses.js';
+import { resolveRecipient } from '../services/addresses.js';
+import type { EventBus } from '../services/events.js';
+import { ingestMessage, type IngestRecipient } from '../services/messages.js';
+
+export interface SmtpLogger {
+  info(...a: unknown[]): void;
+  warn(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
+
+export interface SmtpDeps {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  logger?: SmtpLogger;
+}
+
+export interface SmtpListener {
+  /** Resolves with the bound port (useful with port 0). */
+  listen(port: number, host: string): Promise<number>;
+  /** Stops accepting connections, lets open sessions finish (up to the close timeout) and waits for every
+   * message being stored to commit. */
+  close(): Promise<void>;
+}
+
+const SOCKET_TIMEOUT_MS = 60_000;
+// Shorter than the 10 s shutdown budget in server.ts: clients still connected after it get 421 and retry later.
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** Replies carry their own RFC 3463 enhanced status code in the text (see hideENHANCEDSTATUSCODES below). */
+function reply(responseCode: number, text: string): Error {
+  return Object.assign(new Error(text), { responseCode });
+}
+
+const tooBig = () => reply(552, '5.3.4 Message too big');
+const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
+const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
+
+const silentLogger: SmtpLogger = { info() {}, warn() {}, error() {} };
+
+/**
+ * The inbound SMTP listener: accepts mail for live addresses on the served domains (never relays), and answers
+ * 250 to DATA only once every copy is committed, so an acknowledged message survives a crash right after it.
+ */
+export function createSmtpServer(deps: SmtpDeps): SmtpListener {
+  const { config, db, bus } = deps;
+  const logger = deps.logger ?? silentLogger;
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function checkRecipient(recipient: string, session: SMTPServerSession): Promise<void> {
+    const key = recipient.toLowerCase();
+    // A repeated RCPT for an accepted address replaces the earlier one (smtp-server keeps one entry), so it does
+    // not count towards the limit and the message is stored once.
+    const repeated = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
+    if (!repeated && session.envelope.rcptTo.length >= config.maxRecipients) {
+      throw reply(452, '4.5.3 Too many recipients');
+    }
+    const state = await resolveRecipient(db, config, recipient);
+    if (state.kind === 'relay') throw reply(550, '5.7.1 Relaying denied');
+    if (state.kind === 'unknown') throw mailboxUnavailable();
+  }
+
+  /** Recipients as they stand now: an address deleted or expired since RCPT TO gets no copy. */
+  async function liveRecipients(session: SMTPServerSession, now: Date): Promise<IngestRecipient[]> {
+    const live = new Map<string, string>();
+    for (const rcpt of session.envelope.rcptTo) {
+      const state = await resolveRecipient(db, config, rcpt.address, now);
+      if (state.kind === 'live') live.set(state.addressId, state.address);
+    }
+    const rows = await findAddressesByIds(db, [...live.keys()]);
+    return rows.map((row) => ({ addressId: row.id, accountId: row.account_id, address: row.address }));
+  }
+
+  async function store(raw: Buffer, session: SMTPServerSession): Promise<string> {
+    const now = new Date();
+    const recipients = await liveRecipients(session, now);
+    if (recipients.length === 0) throw mailboxUnavailable();
+    const ids = await ingestMessage(db, raw, recipients, bus, now);
+    logger.info({ session: session.id, bytes: raw.length, messages: ids }, 'smtp message stored');
+    return `2.0.0 Ok: stored ${ids.length === 1 ? ids[0] : `${ids.length} copies`}`;
+  }
+
+  function receive(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let answered = false;
+    const answer = (err: Error | null, text?: string) => {
+      if (answered) return;
+      answered = true;
+      callback(err, text);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      // Past the limit the rest is only drained, never held in memory.
+      if (stream.sizeExceeded) return;
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    stream.once('error', (err) => {
+      logger.warn({ session: session.id, err }, 'smtp data stream failed');
+      answer(temporaryFailure());
+    });
+    stream.once('end', () => {
+      if (stream.sizeExceeded) return answer(tooBig());
+      const work = store(Buffer.concat(chunks, length), session).then(
+        (text) => answer(null, text),
+        (err: unknown) => {
+          if (err instanceof Error && 'responseCode' in err) return answer(err);
+          logger.error({ session: session.id, err }, 'smtp message could not be stored');
+          answer(temporaryFailure());
+        },
+      );
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    });
+  }
+
+  const server = new SMTPServer({
+    // Greeting: "220 <SMTP_HOSTNAME> ESMTP Ephemail"; EHLO answers with the same name.
+    name: config.smtpHostname,
+    banner: 'Ephemail',
+    size: config.maxMessageSize,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    disableReverseLookup: true,
+    // smtp-server would prefix a code-derived enhanced status (550 → 5.1.1 even for a relay refusal); our reply
+    // texts carry the right one themselves.
+    hideENHANCEDSTATUSCODES: true,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    logger: false,
+    onMailFrom(address, _session, callback) {
+      // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
+      // the limit ever be hidden from EHLO (hideSize).
+      const declared = Number((address.args as Record<string, string | undefined>).SIZE ?? 0);
+      callback(declared > config.maxMessageSize ? tooBig() : null);
+    },
+    onRcptTo(address, session, callback) {
+      checkRecipient(address.address, session).then(
+        () => callback(),
+        (err: unknown) => {
+          if (err instanceof Error && 'responseCode' in err) return callback(err);
+          logger.error({ session: session.id, err }, 'smtp recipient check failed');
+          callback(temporaryFailure());
+        },
+      );
+    },
+    onData: receive,
+  });
+  server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
+
+  return {
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.server.once('error', reject);
+        server.listen(port, host, () => {
+          server.server.off('error', reject);
+          resolve((server.server.address() as AddressInfo).port);
+        });
+      });
+    },
+    async close() {
+      if (server.server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

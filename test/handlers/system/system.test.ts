@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+describe('system operations', () => {
+  it('getHealth answers ok with the store in use', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'sqlite', version: expect.any(String) });
+  });
+
+  it('getOpenApiJson serves the spec as JSON', async () => {
+    const res = await t.app.inject({ url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/tools/qr-code'].get.operationId).toBe('generateQrCode');
+  });
+
+  it('getOpenApiYaml serves the file as kept', async () => {
+    const res = await t.app.inject({ url: '/openapi.yaml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/yaml/);
+    expect(YAML.parse(res.body).info.title).toBe('Ephemail API');
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const res = await t.app.inject({ url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger-ui');
+  });
+});
+
+describe('the spec documents everything', () => {
+  const doc = () => t.deps.spec.document as any;
+  it('gives every operation a description, a tag, an example and its error responses', () => {
+    for (const [p, item] of Object.entries<any>(doc().paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const where = `${method.toUpperCase()} ${p}`;
+        expect(op.description, where).toBeTruthy();
+        expect(op.tags?.length, where).toBe(1);
+        expect(op.operationId, where).toMatch(/^[a-z][a-zA-Z]+$/);
+        expect(op.responses['500'], `${where} lists 500`).toBeDefined();
+        if (op.security?.length) {
+          expect(op.responses['401'], `${where} lists 401`).toBeDefined();
+          expect(op.responses['429'], `${where} lists 429`).toBeDefined();
+        }
+        if (op.parameters?.length || op.requestBody) expect(op.responses['400'], `${where} lists 400`).toBeDefined();
+        if (op.requestBody) {
+          expect(op.requestBody.content['application/json'].example ?? op.requestBody.content['application/json'].examples, `${where} body example`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('describes every parameter and every schema property', () => {
+    const missing: string[] = [];
+    const walk = (schema: any, where: string, seen = new Set<any>()) => {
+      if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+        if (!prop.description && !prop.$ref) missing.push(`${where}.${name}`);
+        walk(prop, `${where}.${name}`, seen);
+      }
+      if (schema.items) walk(schema.items, `${where}[]`, seen);
+    };
+    for (const [name, schema] of Object.entries<any>(doc().components.schemas)) walk(schema, name);
+    for (const [name, param] of Object.entries<any>(doc().components.parameters ?? {})) {
+      if (!param.description) missing.push(`parameter ${name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { errorStatus } from '../../src/http/errors.js';
+import { errorCodes } from '../../src/services/errors.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ env: { BODY_LIMIT: '2048' } });
+});
+afterAll(() => t.close());
+
+describe('error envelope', () => {
+  it('answers 404 not_found for an unknown route', async () => {
+    const res = await t.app.inject({ url: '/api/tools/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, error: 'not_found', message: expect.stringContaining('/api/tools/nope') });
+  });
+
+  it('answers 400 invalid_json for a malformed body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/age-calculator',
+      headers: { 'content-type': 'application/json', 'x-api-key': t.toolsKey },
+      payload: '{"birthDate": "1990-05-15",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'invalid_json' });
+  });
+
+  it('answers 415 unsupported_media_type for a text body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/age-calculator',
+      headers: { 'content-type': 'text/plain', 'x-api-key': t.toolsKey },
+      payload: 'birthDate=1990-05-15',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, error: 'unsupported_media_type' });
+  });
+
+  it('answers 413 payload_too_large over the body limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/email-validator',
+      headers: { 'x-api-key': t.toolsKey },
+      payload: { action: 'extract', text: 'x'.repeat(4096) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, error: 'payload_too_large' });
+  });
+
+  it('answers 400 validation_error naming the parameter and the rule', async () => {
+    const res = await t.app.inject({ url: '/api/tools/qr-code?text=hi&size=5000', headers: { 'x-api-key': t.toolsKey } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('validation_error');
+    expect(res.json().message).toMatch(/size must be <= 2000/);
+  });
+
+  it('names an unknown body field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/age-calculator',
+      headers: { 'x-api-key': t.toolsKey },
+      payload: { birthDate: '1990-05-15', birthdate: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('birthdate is not a known body field');
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tools/age-calculator',
+      headers: { 'x-api-key': t.toolsKey, 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('validation_error');
+  });
+
+  it('keeps the catalogue and the spec ErrorCode enum equal', () => {
+    const doc = t.deps.spec.document as { components: { schemas: { ErrorCode: { enum: string[] } } } };
+    expect([...doc.components.schemas.ErrorCode.enum].sort()).toEqual([...errorCodes].sort());
+    expect(Object.keys(errorStatus).sort()).toEqual([...errorCodes].sort());
+  });
+});
+
+describe('500 answers leak nothing', () => {
+  it('renders a thrown error as internal_error with only the request id', async () => {
+    const fresh = await makeTestApp();
+    const original = fresh.deps.database.ping;
+    fresh.deps.database.ping = async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
+    };
+    const res = await fresh.app.inject({ url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ success: false, error: 'service_unavailable', message: 'The database does not answer.' });
+    expect(res.body).not.toContain('hunter2');
+    fresh.deps.database.ping = original;
+    await fresh.close();
+  });
+
+  it('answers 500 internal_error with the request id and no message from the failure', async () => {
+    const fresh = await makeTestApp();
+    fresh.deps.keys.authenticate = async () => {
+      throw new Error('relation api_keys: password=hunter2');
+    };
+    const res = await fresh.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-01-01', headers: { 'x-api-key': fresh.toolsKey } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, error: 'internal_error', message: expect.stringMatching(/^Something went wrong on our side \(request .+\)\.$/) });
+    expect(res.body).not.toContain('hunter2');
+    await fresh.close();
+  });
+});

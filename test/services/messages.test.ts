@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDatabase, testConfig } from '../helpers/app.js';
+import type { Database } from '../../src/db/database.js';
+import { createAccount } from '../../src/services/accounts.js';
+import { createAddress, deleteAddress } from '../../src/services/addresses.js';
+import { InProcessEventBus, type EventOf } from '../../src/services/events.js';
+import {
+  contentDisposition,
+  deleteMessage,
+  getAttachment,
+  getMessage,
+  getMessageRaw,
+  ingestMessage,
+  listMessages,
+  type IngestRecipient,
+} from '../../src/services/messages.js';
+
+const PDF = Buffer.from(Array.from({ length: 256 }, (_, i) => i)); // every byte value, so nothing gets re-encoded
+const NOTES = Buffer.from('Übersicht: 3 € — ✓\n', 'utf8');
+
+/** A hand-written MIME message: RFC 2047 subject and From name, text + HTML alternative, two attachments (one
+ * with an RFC 2231 UTF-8 file name), a raw 8-bit header and trailing spaces that must survive byte for byte. */
+function multipartMessage(to = '"Inbox One" <one@ephemail.test>, two@ephemail.test'): Buffer {
+  return Buffer.from(
+    [
+      'From: =?UTF-8?B?SsO8cmdlbiBNw7xsbGVy?= <juergen@example.com>',
+      `To: ${to}`,
+      'Cc: Carol <carol@example.org>',
+      'Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe_aus_K=C3=B6ln?=',
+      'Message-ID: <multipart-1@example.com>',
+      'Date: Sat, 21 Nov 2026 10:00:00 +0000',
+      'X-Note: café   ',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="mixed"',
+      '',
+      '--mixed',
+      'Content-Type: multipart/alternative; boundary="alt"',
+      '',
+      '--alt',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Hallo =E2=80=94 plain text',
+      '--alt',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Hallo <b>HTML</b></p>',
+      '--alt--',
+      '--mixed',
+      'Content-Type: application/pdf; name="report.pdf"',
+      'Content-Disposition: attachment; filename="report.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      PDF.toString('base64').replace(/(.{76})/g, '$1\r\n'),
+      '--mixed',
+      'Content-Type: text/plain; charset=utf-8',
+      "Content-Disposition: attachment; filename*=UTF-8''%C3%9Cbersicht%20%E2%82%AC.txt",
+      'Content-Transfer-Encoding: base64',
+      '',
+      NOTES.toString('base64'),
+      '--mixed--',
+      '',
+    ].join('\r\n'),
+    'utf8',
+  );
+}
+
+function plainMessage(subject: string): Buffer {
+  return Buffer.from(`From: sender@example.com\r\nTo: list@ephemail.test\r\nSubject: ${subject}\r\n\r\nbody of ${subject}\r\n`);
+}
+
+describe.each(DIALECTS)('messages on %s', (dialect) => {
+  const config = testConfig();
+  let database: Database;
+  let one: IngestRecipient;
+  let two: IngestRecipient;
+  let list: IngestRecipient;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+    const account = await createAccount(database.db, `owner-${dialect}@example.com`, 'developer');
+    const recipient = async (prefix: string): Promise<IngestRecipient> => {
+      const row = await createAddress(database.db, config, account.id, { prefix });
+      return { addressId: row.id, accountId: account.id, address: row.address };
+    };
+    one = await recipient('one');
+    two = await recipient('two');
+    list = await recipient('list');
+  });
+  afterAll(() => database.close());
+
+  const count = async (table: 'messages' | 'attachments' | 'message_sources', column: 'id' | 'message_id', ids: string[]) => {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(database.db);
+    return Number(rows[0].n);
+  };
+
+  it('stores one copy per recipient with decoded headers, both bodies and attachments, and announces each after commit', async () => {
+    const raw = multipartMessage();
+    const bus = new InProcessEventBus();
+    const seen: Array<Promise<{ event: EventOf<'message.received'>; subject: string }>> = [];
+    // A subscriber must be able to read the message it is told about.
+    bus.subscribe('message.received', (event) => {
+      seen.push(getMessage(database.db, event.addressId, event.messageId).then((m) => ({ event, subject: m.subject })));
+    });
+    const now = new Date('2026-11-21T10:00:05.123Z');
+
+    const ids = await ingestMessage(database.db, raw, [one, two], bus, now);
+
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+
+    const expected = (id: string) => ({
+      id,
+      from: { address: 'juergen@example.com', name: 'Jürgen Müller' },
+      to: [
+        { address: 'one@ephemail.test', name: 'Inbox One' },
+        { address: 'two@ephemail.test', name: '' },
+      ],
+      cc: [{ address: 'carol@example.org', name: 'Carol' }],
+      subject: 'Grüße aus Köln',
+      text: 'Hallo — plain text',
+      html: '<p>Hallo <b>HTML</b></p>',
+      size: raw.length,
+      received_at: '2026-11-21T10:00:05.123Z',
+      attachments: [
+        { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'report.pdf', content_type: 'application/pdf', size: 256 },
+        { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'Übersicht €.txt', content_type: 'text/plain', size: NOTES.length },
+      ],
+    });
+    const first = await getMessage(database.db, one.addressId, ids[0]);
+    const second = await getMessage(database.db, two.addressId, ids[1]);
+    expect(first).toEqual(expected(ids[0]));
+    expect(second).toEqual(expected(ids[1]));
+    // Each copy owns its attachments.
+    expect(second.attachments[0].id).not.toBe(first.attachments[0].id);
+
+    const events = await Promise.all(seen);
+    expect(events).toEqual([
+      {
+        event: { type: 'message.received', accountId: one.accountId, addressId: one.addressId, address: 'one@ephemail.test', messageId: ids[0], receivedAt: now.toISOString() },
+        subject: 'Grüße aus Köln',
+      },
+      {
+        event: { type: 'message.received', accountId: two.accountId, addressId: two.addressId, address: 'two@ephemail.test', messageId: ids[1], receivedAt: now.toISOString() },
+        subject: 'Grüße aus Köln',
+      },
+    ]);
+  });
+
+  it('returns the raw source byte for byte and attachments exactly, scoped to address and message', async () => {
+    const raw = multipartMessage();
+    const [a, b] = await ingestMessage(database.db, raw, [one, two]);
+    const got = await getMessageRaw(database.db, one.addressId, a);
+    expect(got.equals(raw)).toBe(true);
+    expect((await getMessageRaw(database.db, two.addressId, b)).equals(raw)).toBe(true);
+
+    const view = await getMessage(database.db, one.addressId, a);
+    const pdf = await getAttachment(database.db, one.addressId, a, view.attachments[0].id);
+    expect(pdf).toEqual({ filename: 'report.pdf', content_type: 'application/pdf', content: PDF });
+    expect(pdf.content.equals(PDF)).toBe(true);
+    const notes = await getAttachment(database.db, one.addressId, a, view.attachments[1].id);
+    expect(notes.filename).toBe('Übersicht €.txt');
+    expect(notes.content.equals(NOTES)).toBe(true);
+
+    // Another address cannot reach this copy, its source or its attachments.
+    await expect(getMessage(database.db, two.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
+    await expect(getMessageRaw(database.db, two.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
+    await expect(getAttachment(database.db, two.addressId, a, view.attachments[0].id)).rejects.toMatchObject({ code: 'message_not_found' });
+    // An attachment id of another message is not found within this one.
+    const other = await getMessage(database.db, two.addressId, b);
+    await expect(getAttachment(database.db, one.addressId, a, other.attachments[0].id)).rejects.toMatchObject({ code: 'attachment_not_found' });
+    await expect(getAttachment(database.db, one.addressId, a, 'att_missing')).rejects.toMatchObject({ code: 'attachment_not_found' });
+    await expect(getMessage(database.db, one.addressId, 'msg_missing')).rejects.toMatchObject({ code: 'message_not_found' });
+  });
+
+  it('lists newest first with a stable tie-break, pages, and counts every message', async () => {
+    const base = Date.parse('2026-11-22T08:00:00.000Z');
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(...(await ingestMessage(database.db, plainMessage(`m${i}`), [list], undefined, new Date(base + i * 1000))));
+    }
+    // Two messages in the same millisecond: ordered by id, descending.
+    const tied = [
+      ...(await ingestMessage(database.db, plainMessage('t1'), [list], undefined, new Date(base + 10_000))),
+      ...(await ingestMessage(database.db, plainMessage('t2'), [list], undefined, new Date(base + 10_000))),
+    ].sort()
+      .reverse();
+
+    const all = await listMessages(database.db, list.addressId, { limit: 50, offset: 0 });
+    expect(all.count).toBe(6);
+    expect(all.messages.map((m) => m.id)).toEqual([...tied, ...ids.slice().reverse()]);
+
+    const page = await listMessages(database.db, list.addressId, { limit: 2, offset: 2 });
+    expect(page.count).toBe(6);
+    expect(page.messages.map((m) => m.subject)).toEqual(['m3', 'm2']);
+    expect(page.messages[0]).toEqual({
+      id: ids[3],
+      from: { address: 'sender@example.com', name: '' },
+      to: [{ address: 'list@ephemail.test', name: '' }],
+      cc: [],
+      subject: 'm3',
+      size: plainMessage('m3').length,
+      received_at: new Date(base + 3000).toISOString(),
+      attachments: [],
+    });
+    const beyond = await listMessages(database.db, list.addressId, { limit: 2, offset: 6 });
+    expect(beyond).toEqual({ messages: [], count: 6 });
+  });
+
+  it('lists attachment metadata of every message on a page', async () => {
+    const [id] = await ingestMessage(database.db, multipartMessage(), [list], undefined, new Date('2030-01-01T00:00:00.000Z'));
+    const { messages } = await listMessages(database.db, list.addressId, { limit: 2, offset: 0 });
+    expect(messages[0].id).toBe(id);
+    expect(messages[0].attachments.map((a) => [a.filename, a.size])).toEqual([
+      ['report.pdf', 256],
+      ['Übersicht €.txt', NOTES.length],
+    ]);
+    expect(messages[1].attachments).toEqual([]);
+    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'from', 'id', 'received_at', 'size', 'subject', 'to']);
+  });
+
+  it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {
+    const htmlOnly = Buffer.from('Content-Type: text/html; charset=utf-8\r\n\r\n<p>only html</p>\r\n');
+    const [h] = await ingestMessage(database.db, htmlOnly, [list]);
+    expect(await getMessage(database.db, list.addressId, h)).toMatchObject({
+      from: { address: '', name: '' },
+      to: [],
+      cc: [],
+      subject: '',
+      text: null,
+      html: '<p>only html</p>\n',
+      attachments: [],
+    });
+    const [t] = await ingestMessage(database.db, plainMessage('text only'), [list]);
+    expect(await getMessage(database.db, list.addressId, t)).toMatchObject({ text: 'body of text only\n', html: null });
+  });
+
+  it('deletes one copy with its attachments and source, leaving the other copy alone', async () => {
+    const [a, b] = await ingestMessage(database.db, multipartMessage(), [one, two]);
+    await expect(deleteMessage(database.db, two.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
+    await deleteMessage(database.db, one.addressId, a);
+    await expect(getMessage(database.db, one.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
+    await expect(deleteMessage(database.db, one.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
+    expect(await count('attachments', 'message_id', [a])).toBe(0);
+    expect(await count('message_sources', 'message_id', [a])).toBe(0);
+    expect((await getMessage(database.db, two.addressId, b)).attachments).toHaveLength(2);
+    expect((await getMessageRaw(database.db, two.addressId, b)).equals(multipartMessage())).toBe(true);
+  });
+
+  it('deleting an address removes its messages, attachments and sources', async () => {
+    const account = await createAccount(database.db, `cascade-${dialect}@example.com`, 'developer');
+    const row = await createAddress(database.db, config, account.id, { prefix: 'cascade' });
+    const doomed = { addressId: row.id, accountId: account.id, address: row.address };
+    const ids = await ingestMessage(database.db, multipartMessage(), [doomed, one]);
+    expect(await count('attachments', 'message_id', ids)).toBe(4);
+
+    expect(await deleteAddress(database.db, account.id, row.address)).toMatchObject({ address: row.address, messages: 1 });
+    expect(await count('messages', 'id', [ids[0]])).toBe(0);
+    expect(await count('attachments', 'message_id', [ids[0]])).toBe(0);
+    expect(await count('message_sources', 'message_id', [ids[0]])).toBe(0);
+    // The other recipient's copy is untouched.
+    expect(await count('attachments', 'message_id', [ids[1]])).toBe(2);
+    expect(await count('message_sources', 'message_id', [ids[1]])).toBe(1);
+  });
+
+  it('stores nothing when any copy fails: the copies share one transaction', async () => {
+    const ghost = { addressId: 'adr_does_not_exist', accountId: one.accountId, address: 'ghost@ephemail.test' };
+    const before = await listMessages(database.db, one.addressId, { limit: 1, offset: 0 });
+    await expect(ingestMessage(database.db, plainMessage('atomic'), [one, ghost])).rejects.toThrow();
+    expect((await listMessages(database.db, one.addressId, { limit: 1, offset: 0 })).count).toBe(before.count);
+  });
+});
+
+describe('contentDisposition', () => {
+  const filenameOf = (header: string) => /filename="([^"]*)"/.exec(header)?.[1];
+  const starOf = (header: string) => decodeURIComponent(/filename\*=UTF-8''(\S+)$/.exec(header)![1]);
+
+  it('keeps a plain name as is', () => {
+    expect(contentDisposition('report.pdf', 'attachment')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
+  });
+
+  it('drops directories so a download cannot land outside its folder', () => {
+    const header = contentDisposition('../../etc/passwd', 'attachment');
+    expect(filenameOf(header)).toBe('passwd');
+    expect(starOf(header)).toBe('passwd');
+    expect(filenameOf(contentDisposition('..\\..\\windows\\win.ini', 'x'))).toBe('win.ini');
+    expect(filenameOf(contentDisposition('..', 'att_1'))).toBe('att_1');
+  });
+
+  it('cannot break out of the header with quotes or line breaks', () => {
+    const header = contentDisposition('evil".txt\r\nSet-Cookie: a=b', 'attachment');
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(header.split('"')).toHaveLength(3);
+    expect(filenameOf(header)).toBe('evil_.txtSet-Cookie: a=b');
+    expect(starOf(header)).toBe('evil_.txtSet-Cookie: a=b');
+  });
+
+  it('gives an ASCII filename and the exact UTF-8 name in filename*', () => {
+    const header = contentDisposition('Grüße €uro 报告.pdf', 'attachment');
+    expect(filenameOf(header)).toBe('Gru_e _uro __.pdf');
+    expect(header).toMatch(/^[\x20-\x7e]+$/);
+    expect(starOf(header)).toBe('Grüße €uro 报告.pdf');
+    expect(header).toContain("filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%E2%82%ACuro%20%E6%8A%A5%E5%91%8A.pdf");
+  });
+
+  it('uses the fallback when there is no name and keeps long names to 150 characters with their extension', () => {
+    expect(filenameOf(contentDisposition(null, 'att_0123'))).toBe('att_0123');
+    const long = contentDisposition(`${'a'.repeat(300)}.pdf`, 'x');
+    expect(filenameOf(long)).toHaveLength(150);
+    expect(filenameOf(long)!.endsWith('.pdf')).toBe(true);
+  });
+});

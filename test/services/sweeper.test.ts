@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDatabase, testConfig } from '../helpers/app.js';
+import type { Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { findAddress } from '../../src/db/addresses.js';
+import { createAccount } from '../../src/services/accounts.js';
+import { createAddress, extendAddress } from '../../src/services/addresses.js';
+import { InProcessEventBus, type EventOf } from '../../src/services/events.js';
+import { getMessage, ingestMessage } from '../../src/services/messages.js';
+import { startSweeper, type Sweeper } from '../../src/services/sweeper.js';
+
+const T0 = new Date('2026-11-21T12:00:00.000Z');
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
+  let config: Config;
+  let database: Database;
+  let bus: InProcessEventBus;
+  let sweeper: Sweeper;
+  let accountId: string;
+  const expired: Array<EventOf<'address.expired'>> = [];
+
+  // Addresses live 60 s (ttl) after creation at T0 + `born` seconds; messages are kept 300 s after expiry.
+  const address = async (prefix: string, born: number, ttl = 60) => createAddress(database.db, config, accountId, { prefix, expires_in: ttl }, at(born));
+  const mail = (row: { id: string; address: string }) =>
+    ingestMessage(database.db, Buffer.from(`Subject: for ${row.address}\r\n\r\nhi\r\n`), [{ addressId: row.id, accountId, address: row.address }], undefined, T0);
+
+  beforeAll(async () => {
+    config = testConfig({ RETENTION_SECONDS: '300', SWEEP_INTERVAL_SECONDS: '3600', ADDRESS_TTL: '60' });
+    database = await openTestDatabase(dialect);
+    accountId = (await createAccount(database.db, `sweep-${dialect}@example.com`, 'developer')).id;
+    bus = new InProcessEventBus();
+    bus.subscribe('address.expired', (e) => expired.push(e));
+    sweeper = startSweeper({ db: database.db, config, bus }, T0);
+  });
+  afterAll(async () => {
+    await sweeper?.stop();
+    await database?.close();
+  });
+
+  it('announces each address once, in the sweep after it expires, and purges only after the retention period', async () => {
+    const early = await address('early', 0); // expires at +60
+    const late = await address('late', 30); // expires at +90
+    const live = await address('live', 0, 3600); // expires at +3600
+    const [earlyMail] = await mail(early);
+    const [liveMail] = await mail(live);
+
+    expect(await sweeper.sweepOnce(at(59))).toEqual({ expired: 0, purged: 0 });
+    expect(expired).toEqual([]);
+
+    expect(await sweeper.sweepOnce(at(61))).toEqual({ expired: 1, purged: 0 });
+    expect(expired).toEqual([{ type: 'address.expired', accountId, addressId: early.id, address: early.address, at: at(60).toISOString() }]);
+
+    // Nothing new in the next window except `late`; `early` is not announced twice.
+    expect(await sweeper.sweepOnce(at(120))).toEqual({ expired: 1, purged: 0 });
+    expect(expired.map((e) => e.address)).toEqual([early.address, late.address]);
+
+    // Expired but within retention: address and mail are still there.
+    expect(await sweeper.sweepOnce(at(300))).toEqual({ expired: 0, purged: 0 });
+    expect(await findAddress(database.db, early.address)).toBeDefined();
+    expect((await getMessage(database.db, early.id, earlyMail)).subject).toBe(`for ${early.address}`);
+
+    // 300 s after `early` expired (+360) it goes, with its mail; `late` (+390) and `live` stay.
+    expect(await sweeper.sweepOnce(at(361))).toEqual({ expired: 0, purged: 1 });
+    expect(await findAddress(database.db, early.address)).toBeUndefined();
+    const orphans = await database.db.selectFrom('messages').select('id').where('address_id', '=', early.id).execute();
+    expect(orphans).toEqual([]);
+    expect(await database.db.selectFrom('message_sources').select('message_id').where('message_id', '=', earlyMail).execute()).toEqual([]);
+    expect(await findAddress(database.db, late.address)).toBeDefined();
+    expect((await getMessage(database.db, live.id, liveMail)).subject).toBe(`for ${live.address}`);
+
+    expect(await sweeper.sweepOnce(at(391))).toEqual({ expired: 0, purged: 1 });
+    expect(await findAddress(database.db, late.address)).toBeUndefined();
+    expect(await findAddress(database.db, live.address)).toBeDefined();
+    expect(expired).toHaveLength(2);
+  });
+
+  it('announces again when an extended address expires a second time', async () => {
+    const base = 1000;
+    await sweeper.sweepOnce(at(base));
+    expired.length = 0;
+    const row = await address('again', base); // expires at base+60
+    expect(await sweeper.sweepOnce(at(base + 61))).toEqual({ expired: 1, purged: 0 });
+    await extendAddress(database.db, config, accountId, row.address, 60, at(base + 61)); // now base+121
+    expect(await sweeper.sweepOnce(at(base + 100))).toEqual({ expired: 0, purged: 0 });
+    expect(await sweeper.sweepOnce(at(base + 122))).toEqual({ expired: 1, purged: 0 });
+    expect(expired.map((e) => e.at)).toEqual([at(base + 60).toISOString(), at(base + 121).toISOString()]);
+  });
+
+  it('purges in batches when many addresses are due at once', async () => {
+    const base = 5000;
+    await sweeper.sweepOnce(at(base));
+    const rows = [];
+    for (let i = 0; i < 520; i++) {
+      rows.push({
+        id: `adr_bulk_${String(i).padStart(4, '0')}`,
+        account_id: accountId,
+        address: `bulk-${i}@ephemail.test`,
+        local_part: `bulk-${i}`,
+        domain: 'ephemail.test',
+        created_at: at(base).toISOString(),
+        expires_at: at(base + 10).toISOString(),
+      });
+    }
+    await database.db.insertInto('addresses').values(rows).execute();
+    expired.length = 0;
+    expect(await sweeper.sweepOnce(at(base + 20))).toEqual({ expired: 520, purged: 0 });
+    expect(new Set(expired.map((e) => e.addressId)).size).toBe(520);
+    expect(await sweeper.sweepOnce(at(base + 311))).toEqual({ expired: 0, purged: 520 });
+    const left = await database.db.selectFrom('addresses').select('id').where('id', 'like', 'adr_bulk_%').execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('sweeper timer', () => {
+  it('sweeps on its own every SWEEP_INTERVAL_SECONDS and stops cleanly', async () => {
+    const database = await openTestDatabase('sqlite');
+    const config = testConfig({ SWEEP_INTERVAL_SECONDS: '1', RETENTION_SECONDS: '0', ADDRESS_TTL: '10' });
+    const accountId = (await createAccount(database.db, 'timer@example.com', 'developer')).id;
+    // Expired 20 s ago with no retention: the first timed sweep must purge it.
+    const row = await createAddress(database.db, config, accountId, { prefix: 'timer', expires_in: 10 }, new Date(Date.now() - 30_000));
+    const bus = new InProcessEventBus();
+    const sweeper = startSweeper({ db: database.db, config, bus });
+    try {
+      await expect.poll(() => findAddress(database.db, row.address), { timeout: 5000, interval: 100 }).toBeUndefined();
+    } finally {
+      await sweeper.stop();
+      await database.close();
+    }
+  });
+});
