@@ -562,6 +562,7 @@ export interface components {
             errors: components["schemas"]["Issue"][];
             /** @description Things worth knowing (disposable domain, role account, possible typo, surrounding whitespace, SMTPUTF8 local part). */
             warnings: components["schemas"]["Issue"][];
+            /** @description The address's parts as parsed (null where a part is missing). */
             details: {
                 /** @description The part before the @ */
                 localPart: string | null;
@@ -604,6 +605,7 @@ export interface components {
              *     — deliverable (the domain accepts mail; with the probe on, the MX also accepted the recipient).
              */
             reason: string;
+            /** @description The individual checks behind `result`. */
             checks: {
                 /** @description The address is syntactically valid. */
                 syntax: boolean;
@@ -657,6 +659,7 @@ export interface components {
             totalWeeks: number;
             /** @description Whole months between the two dates. */
             totalMonths: number;
+            /** @description The next birthday on or after referenceDate. */
             nextBirthday: {
                 /** @description Days until the next birthday (0 on the birthday). */
                 days: number;
@@ -2030,7 +2033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -50,6 +50,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   // JSON only: a text/plain body is a 415, not a string that later fails validation.
   app.removeContentTypeParser('text/plain');
+  // An empty body labelled JSON counts as no body (operations whose body is optional accept it; the others say
+  // the body is required), instead of failing as malformed JSON. Everything else goes to Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   installErrorHandlers(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;

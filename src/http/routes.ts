@@ -32,11 +32,20 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       deps: Deps,
     ) => Promise<unknown>;
     const bodyLimit = op.extensions['x-body-limit'];
+    const optionalBody = op.requestBody !== undefined && op.requestBody.required !== true;
     app.route({
       method: op.method as 'GET',
       url: op.url,
       schema: routeSchema(op),
       ...(typeof bodyLimit === 'number' ? { bodyLimit } : {}),
+      // An optional body that was left out validates (and reaches the handler) as an empty object.
+      ...(optionalBody
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              if (request.body === undefined || request.body === null) request.body = {};
+            },
+          }
+        : {}),
       config: {
         operationId: op.operationId,
         security: op.security,

@@ -77,7 +77,7 @@ describe('Developer API contract: real server behind prism proxy --errors', () =
       await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: message } }),
     ];
     for (const call of calls) {
-      expect(call.response.status).toBe(200);
+      expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
       conforms(call.response);
     }
     const rawRes = await client.GET('/api/v1/email/{address}/messages/{id}/raw', { params: { path: message }, parseAs: 'text' });

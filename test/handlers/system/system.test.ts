@@ -42,6 +42,7 @@ describe('the spec documents everything', () => {
   it('gives every operation a description, a tag, an example and its error responses', () => {
     for (const [p, item] of Object.entries<any>(doc().paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         const where = `${method.toUpperCase()} ${p}`;
         expect(op.description, where).toBeTruthy();
         expect(op.tags?.length, where).toBe(1);

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench`: each case runs against a baseline measured in the same process, interleaved in rounds so both
+ * see the same machine state, and is reported as a ratio (candidate time ÷ baseline time). Absolute numbers depend
+ * on the machine; ratios are what the README and the issues quote.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { buildApp, createDeps } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createAccount } from '../src/services/accounts.js';
+import { createAddress, resolveRecipient } from '../src/services/addresses.js';
+import { createKey } from '../src/services/keys.js';
+import { ingestMessage } from '../src/services/messages.js';
+import { createSmtpServer } from '../src/smtp/server.js';
+
+interface Case {
+  name: string;
+  baselineName: string;
+  baseline: () => Promise<unknown>;
+  candidate: () => Promise<unknown>;
+  /** Operations per round for each side. */
+  ops: number;
+  /** What the ratio must stay under for the case to pass (the issue's speed goal), if there is one. */
+  goal?: number;
+}
+
+async function time(fn: () => Promise<unknown>, ops: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < ops; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function run(c: Case, rounds = 5): Promise<{ baselineMs: number; candidateMs: number; ratio: number }> {
+  await time(c.baseline, Math.ceil(c.ops / 5)); // warm-up
+  await time(c.candidate, Math.ceil(c.ops / 5));
+  let b = 0;
+  let k = 0;
+  for (let r = 0; r < rounds; r++) {
+    b += await time(c.baseline, c.ops);
+    k += await time(c.candidate, c.ops);
+  }
+  return { baselineMs: b / (rounds * c.ops), candidateMs: k / (rounds * c.ops), ratio: k / b };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-'));
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_DOMAINS: 'bench.test', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_DEVELOPER: '100000000' });
+const deps = await createDeps(config);
+const app = await buildApp(deps, { logger: false });
+await app.ready();
+const db = deps.database.db;
+const account = await createAccount(db, 'bench@example.com', 'developer');
+const toolsKey = (await createKey(db, account, 'tools')).key;
+const developerKey = (await createKey(db, account, 'developer')).key;
+const address = await createAddress(db, config, account.id, { prefix: 'bench', expires_in: 3600 });
+const target = await resolveRecipient(db, config, address.address);
+if (target.kind !== 'live') throw new Error('bench address not live');
+const recipient = { addressId: target.addressId, accountId: account.id, address: target.address };
+const raw = await new MailComposer({ from: 'a@example.com', to: address.address, subject: 'bench', text: 'x'.repeat(2000) }).compile().build();
+
+const smtp = createSmtpServer({ config, db, bus: deps.events });
+const smtpPort = await smtp.listen(0, '127.0.0.1');
+const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
+
+const cases: Case[] = [
+  {
+    name: 'keyed Tools call (auth + rate limit + validation + age)',
+    baselineName: 'GET /health (no key)',
+    baseline: () => app.inject({ url: '/health' }),
+    candidate: () => app.inject({ url: '/api/tools/age-calculator?birthDate=1990-05-15', headers: { 'x-api-key': toolsKey } }),
+    ops: 400,
+  },
+  {
+    name: 'QR PNG 256 px',
+    baselineName: 'QR JSON (same PNG as data URL)',
+    baseline: () => app.inject({ url: '/api/tools/qr-code?text=hello&format=json', headers: { 'x-api-key': toolsKey } }),
+    candidate: () => app.inject({ url: '/api/tools/qr-code?text=hello&format=png', headers: { 'x-api-key': toolsKey } }),
+    ops: 100,
+  },
+  {
+    name: 'list 20 messages (Developer API)',
+    baselineName: 'GET /health (no key)',
+    baseline: () => app.inject({ url: '/health' }),
+    candidate: () => app.inject({ url: `/api/v1/email/${address.address}/messages`, headers: { authorization: `Bearer ${developerKey}` } }),
+    ops: 200,
+  },
+  {
+    name: 'SMTP delivery of a 2 kB message, acknowledged after commit',
+    baselineName: 'ingestMessage() alone (parse + durable commit)',
+    baseline: () => ingestMessage(db, raw, [recipient]),
+    candidate: () => transport.sendMail({ envelope: { from: 'a@example.com', to: [address.address] }, raw }),
+    ops: 50,
+  },
+];
+
+console.log(`Ephemail benchmarks — ${os.cpus().length} cores, Node ${process.version}, SQLite in ${dataDir}\n`);
+let failed = false;
+for (const c of cases) {
+  const r = await run(c);
+  const verdict = c.goal === undefined ? '' : r.ratio <= c.goal ? `  ✓ goal ≤ ${c.goal}` : `  ✗ goal ≤ ${c.goal}`;
+  if (c.goal !== undefined && r.ratio > c.goal) failed = true;
+  console.log(`${c.name}\n  vs ${c.baselineName}: ratio ${r.ratio.toFixed(2)}  (${r.candidateMs.toFixed(3)} ms vs ${r.baselineMs.toFixed(3)} ms per op)${verdict}\n`);
+}
+
+transport.close();
+await smtp.close();
+await app.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(failed ? 1 : 0);
