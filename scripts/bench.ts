@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import net from 'node:net';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { buildApp, createDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -46,7 +46,7 @@ async function run(c: Case, rounds = 5): Promise<{ baselineMs: number; candidate
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-'));
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_DOMAINS: 'bench.test', RATE_LIMIT_TOOLS: '100000000', RATE_LIMIT_DEVELOPER: '100000000' });
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_DOMAINS: 'bench.test', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_DEVELOPER: '1000000' });
 const deps = await createDeps(config);
 const app = await buildApp(deps, { logger: false });
 await app.ready();
@@ -62,7 +62,45 @@ const raw = await new MailComposer({ from: 'a@example.com', to: address.address,
 
 const smtp = createSmtpServer({ config, db, bus: deps.events });
 const smtpPort = await smtp.listen(0, '127.0.0.1');
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
+const smtpClient = await connectSmtp(smtpPort);
+
+/**
+ * A minimal SMTP client that writes each command in one segment. nodemailer writes the DATA terminator separately,
+ * and on loopback Nagle's algorithm plus delayed ACKs then add ~40 ms per message on the client side, which would
+ * hide the server's own cost.
+ */
+async function connectSmtp(port: number) {
+  const sock = net.connect(port, '127.0.0.1');
+  sock.setNoDelay(true);
+  let buffered = '';
+  const waiters: Array<(line: string) => void> = [];
+  sock.on('data', (d) => {
+    buffered += d.toString();
+    let i;
+    while ((i = buffered.indexOf('\r\n')) >= 0) {
+      const line = buffered.slice(0, i);
+      buffered = buffered.slice(i + 2);
+      if (/^\d{3} /.test(line)) waiters.shift()?.(line);
+    }
+  });
+  const command = (text?: string) => {
+    const reply = new Promise<string>((resolve) => waiters.push(resolve));
+    if (text !== undefined) sock.write(text);
+    return reply;
+  };
+  await command();
+  await command('EHLO bench\r\n');
+  return {
+    async send(to: string, message: Buffer) {
+      await command('MAIL FROM:<a@example.com>\r\n');
+      await command(`RCPT TO:<${to}>\r\n`);
+      await command('DATA\r\n');
+      const reply = await command(Buffer.concat([message, Buffer.from('\r\n.\r\n')]).toString('latin1'));
+      if (!reply.startsWith('250')) throw new Error(`SMTP refused: ${reply}`);
+    },
+    close: () => sock.end(),
+  };
+}
 
 const cases: Case[] = [
   {
@@ -90,7 +128,7 @@ const cases: Case[] = [
     name: 'SMTP delivery of a 2 kB message, acknowledged after commit',
     baselineName: 'ingestMessage() alone (parse + durable commit)',
     baseline: () => ingestMessage(db, raw, [recipient]),
-    candidate: () => transport.sendMail({ envelope: { from: 'a@example.com', to: [address.address] }, raw }),
+    candidate: () => smtpClient.send(address.address, raw),
     ops: 50,
   },
 ];
@@ -104,7 +142,7 @@ for (const c of cases) {
   console.log(`${c.name}\n  vs ${c.baselineName}: ratio ${r.ratio.toFixed(2)}  (${r.candidateMs.toFixed(3)} ms vs ${r.baselineMs.toFixed(3)} ms per op)${verdict}\n`);
 }
 
-transport.close();
+smtpClient.close();
 await smtp.close();
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -48,17 +48,7 @@ function openSqlite(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return {
-    db,
-    dialect: 'sqlite',
-    async ping() {
-      await sql`select 1`.execute(db);
-    },
-    async close() {
-      await db.destroy();
-    },
-  };
+  return wrap(new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), 'sqlite');
 }
 
 function openPostgres(url: string, schema?: string): Database {
@@ -67,10 +57,13 @@ function openPostgres(url: string, schema?: string): Database {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+}
+
+function wrap(db: Db, dialect: Dialect): Database {
   return {
     db,
-    dialect: 'postgres',
+    dialect,
     async ping() {
       await sql`select 1`.execute(db);
     },

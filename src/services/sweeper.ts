@@ -2,18 +2,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { deleteAddressesByIds, findExpiredBefore, findExpiringBetween } from '../db/addresses.js';
 import type { EventBus } from './events.js';
-
-export interface SweeperLogger {
-  info(...a: unknown[]): void;
-  warn(...a: unknown[]): void;
-  error(...a: unknown[]): void;
-}
+import type { Logger } from './logger.js';
 
 export interface SweeperDeps {
   db: Db;
   config: Pick<Config, 'retentionSeconds' | 'sweepIntervalSeconds'>;
   bus: EventBus;
-  logger?: SweeperLogger;
+  logger?: Logger;
 }
 
 export interface Sweeper {

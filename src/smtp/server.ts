@@ -5,19 +5,14 @@ import type { Db } from '../db/database.js';
 import { findAddressesByIds } from '../db/addresses.js';
 import { resolveRecipient } from '../services/addresses.js';
 import type { EventBus } from '../services/events.js';
+import { silentLogger, type Logger } from '../services/logger.js';
 import { ingestMessage, type IngestRecipient } from '../services/messages.js';
-
-export interface SmtpLogger {
-  info(...a: unknown[]): void;
-  warn(...a: unknown[]): void;
-  error(...a: unknown[]): void;
-}
 
 export interface SmtpDeps {
   config: Config;
   db: Db;
   bus: EventBus;
-  logger?: SmtpLogger;
+  logger?: Logger;
 }
 
 export interface SmtpListener {
@@ -40,8 +35,6 @@ function reply(responseCode: number, text: string): Error {
 const tooBig = () => reply(552, '5.3.4 Message too big');
 const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
 const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
-
-const silentLogger: SmtpLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * The inbound SMTP listener: accepts mail for live addresses on the served domains (never relays), and answers

@@ -106,3 +106,21 @@ describe('validateEmail: verify', () => {
     expect(res.json().data.checks).toMatchObject({ disposable: true, role: true });
   });
 });
+
+describe('validateEmail: verify knows our own addresses', () => {
+  it('answers from the store, without DNS: live → deliverable, deleted or unknown → undeliverable', async () => {
+    const dev = { authorization: `Bearer ${t.developerKey}` };
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: dev, payload: { prefix: 'verify-me' } });
+    expect(created.statusCode).toBe(201);
+    // The test resolver throws for every domain but example.com, so a DNS lookup would turn these into undeliverable/no-MX answers.
+    const live = await post({ action: 'verify', email: 'verify-me@ephemail.test' });
+    expect(live.json().data).toMatchObject({ result: 'deliverable', reason: 'mailbox_exists', checks: { syntax: true, mx: true } });
+
+    const unknown = await post({ action: 'verify', email: 'nobody-here@ephemail.test' });
+    expect(unknown.json().data).toMatchObject({ result: 'undeliverable', reason: 'mailbox_not_found' });
+
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/email/verify-me@ephemail.test', headers: dev });
+    const gone = await post({ action: 'verify', email: 'verify-me@ephemail.test' });
+    expect(gone.json().data).toMatchObject({ result: 'undeliverable', reason: 'mailbox_not_found' });
+  });
+});
