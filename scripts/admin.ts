@@ -4,6 +4,7 @@
  *
  *   account create --email E [--plan free|developer]
  *   account plan   --email E --plan free|developer
+ *   account password --email E   (the new password on stdin: a dashboard log-in for an operator-made account)
  *   key create     --email E --kind tools|developer [--name N]   (the key alone on the last line of stdout)
  *   key list       --email E
  *   key revoke     KEY_OR_ID
@@ -12,12 +13,14 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { changePlan, createAccount, requireAccount, type Plan } from '../src/services/accounts.js';
+import { setAccountPassword } from '../src/services/credentials.js';
 import { DomainError } from '../src/services/errors.js';
 import { createKey, listKeys, revokeKeyByIdOrValue, type KeyKind } from '../src/services/keys.js';
 
 const USAGE = `usage: npm run admin -- <command>
   account create --email E [--plan free|developer]
   account plan   --email E --plan free|developer
+  account password --email E        (reads the new password from stdin)
   key create     --email E --kind tools|developer [--name NAME]
   key list       --email E
   key revoke     KEY_OR_ID`;
@@ -32,6 +35,38 @@ function need(value: string | undefined, flag: string): string {
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}`);
   return value as T;
+}
+
+/**
+ * The new password: the first line of stdin, so it never appears in the process list or shell history
+ * (`read -s PW; printf '%s\n' "$PW" | npm run admin -- account password --email E`). At a terminal it is asked
+ * for, without echo.
+ */
+async function readPassword(): Promise<string> {
+  const { stdin, stderr } = process;
+  if (stdin.isTTY) {
+    stderr.write('New password: ');
+    stdin.setRawMode(true);
+    let typed = '';
+    for await (const chunk of stdin) {
+      for (const ch of String(chunk)) {
+        if (ch === '\r' || ch === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stderr.write('\n');
+          return typed;
+        }
+        if (ch === '\u0003') throw new UsageError('cancelled');
+        typed = ch === '\u007f' ? typed.slice(0, -1) : typed + ch;
+      }
+    }
+    return typed;
+  }
+  let input = '';
+  for await (const chunk of stdin) input += String(chunk);
+  const line = input.split(/\r?\n/)[0] ?? '';
+  if (!line) throw new UsageError('give the new password on stdin');
+  return line;
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -66,6 +101,12 @@ async function run(argv: string[]): Promise<void> {
         const plan = oneOf(need(values.plan, '--plan'), ['free', 'developer'] as const, '--plan') as Plan;
         const account = await changePlan(db, need(values.email, '--email'), plan);
         console.log(`${account.email} is now on the ${account.plan} plan`);
+        break;
+      }
+      case 'account password': {
+        const email = need(values.email, '--email');
+        const account = await setAccountPassword(db, email, await readPassword());
+        console.log(`${account.email} can now log in to the dashboard with that password`);
         break;
       }
       case 'key create': {

@@ -15,6 +15,9 @@ import { createAddress, resolveRecipient } from '../src/services/addresses.js';
 import { createKey } from '../src/services/keys.js';
 import { ingestMessage } from '../src/services/messages.js';
 import { createSmtpServer } from '../src/smtp/server.js';
+import { webhookCases } from './bench-webhooks.js';
+import { waitCases } from './bench-wait.js';
+import { usageCases } from './bench-usage.js';
 
 interface Case {
   name: string;
@@ -102,6 +105,9 @@ async function connectSmtp(port: number) {
   };
 }
 
+const usage = await usageCases(config);
+const webhooks = await webhookCases({ db, config, accountId: account.id, recipient, raw });
+
 const cases: Case[] = [
   {
     name: 'keyed Tools call (auth + rate limit + validation + age)',
@@ -131,6 +137,9 @@ const cases: Case[] = [
     candidate: () => smtpClient.send(address.address, raw),
     ops: 50,
   },
+  ...usage.cases,
+  ...webhooks.cases,
+  ...waitCases({ app, db, config, accountId: account.id, developerKey, address: address.address, send: (to) => smtpClient.send(to, raw) }),
 ];
 
 console.log(`Ephemail benchmarks — ${os.cpus().length} cores, Node ${process.version}, SQLite in ${dataDir}\n`);
@@ -144,6 +153,8 @@ for (const c of cases) {
 
 smtpClient.close();
 await smtp.close();
+await webhooks.close();
+await usage.close();
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,10 @@ import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
 import { validatorCompiler } from './http/validation.js';
 import { KeyAuthenticator } from './services/keys.js';
+import { SessionAuthenticator } from './services/sessions.js';
+import { UsageRecorder } from './services/usage.js';
+import { installUsageRecording } from './http/usage.js';
+import { registerDashboardWeb } from './http/web.js';
 import { createDnsResolver } from './services/tools/email-verify.js';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -27,14 +32,25 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     database,
     spec: overrides.spec ?? (await loadSpec()),
     keys: overrides.keys ?? new KeyAuthenticator(database.db),
+    sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
+    usage: overrides.usage ?? new UsageRecorder(database.db),
     resolver: overrides.resolver ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
+    dns: overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
     events: overrides.events ?? new InProcessEventBus(),
     version: pkg.version,
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    openStreams: Set<() => void>;
+  }
+}
+
 export interface AppOptions {
   logger?: boolean;
+  /** The built dashboard (index.html + assets/); dist/web by default. */
+  webRoot?: string;
 }
 
 /** The HTTP application: plugins → routes from the spec → error and 404 handlers. It does not listen. */
@@ -59,14 +75,20 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return parseJson(request, body as string, done);
   });
   installErrorHandlers(app);
+  // Hijacked long-lived replies (SSE) register here; they would otherwise hold app.close() open.
+  app.decorate('openStreams', new Set<() => void>());
+  app.addHook('preClose', async () => {
+    for (const end of app.openStreams) end();
+  });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'ephemail-rl:' } : {}),
-    errorResponseBuilder: (_req, ctx) => {
-      const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this key; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);
+    errorResponseBuilder: (req, ctx) => {
+      const who = req.session ? 'account' : 'key';
+      const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this ${who}; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);
       return Object.assign(err, { statusCode: ctx.statusCode, ttl: ctx.ttl });
     },
   });
@@ -80,7 +102,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(swagger, { mode: 'static', specification: { document: deps.spec.document as never } });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
 
+  // Cookies (the dashboard's session) are parsed before any route's hooks run.
+  await app.register(cookie);
+  installUsageRecording(app, deps);
   registerSpecRoutes(app, deps, handlers);
-  app.addHook('onClose', async () => deps.database.close());
+  await registerDashboardWeb(app, options.webRoot);
+  app.addHook('onClose', async () => {
+    // Pending usage counts are written while the store is still open.
+    await deps.usage.stop();
+    await deps.database.close();
+  });
   return app;
 }

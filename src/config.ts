@@ -20,11 +20,23 @@ export interface Config {
   dnsServers: string[];
   bodyLimit: number;
   rateLimits: { tools: number; verify: number; developer: number; windowMs: number };
+  /** Dashboard: plans, sessions and the limits on log-in attempts and session calls. */
+  dashboard: {
+    selfServePlans: boolean;
+    sessionTtlSeconds: number;
+    /** Requests per session account per RATE_LIMIT_WINDOW_SECONDS. */
+    rateLimit: number;
+    login: { perEmail: number; perIp: number; windowMs: number };
+  };
   verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
   addressTtl: number;
   maxAddressLifetime: number;
   maxMessageSize: number;
   maxRecipients: number;
+  /** Webhook delivery: which targets it may reach and how long one attempt may take. */
+  webhooks: { allowPrivate: boolean; allowedNetworks: string[]; timeoutMs: number };
+  /** The server's public base URL without a trailing slash (absolute links in webhook payloads); null for paths. */
+  publicUrl: string | null;
   retentionSeconds: number;
   sweepIntervalSeconds: number;
   bootstrap: boolean;
@@ -100,6 +112,18 @@ export function loadConfig(env: Env = process.env): Config {
     if (!isResolverAddress(s)) problems.push(`DNS_SERVERS entry "${s}" must be an IP address, ip:port or [ipv6]:port`);
   }
 
+  const allowedNetworks = (read('WEBHOOK_ALLOWED_NETWORKS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const n of allowedNetworks) {
+    if (!isNetwork(n)) problems.push(`WEBHOOK_ALLOWED_NETWORKS entry "${n}" must be an IP address or a CIDR range such as 10.1.0.0/16 or fd00::/8`);
+  }
+  const publicUrl = read('PUBLIC_URL')?.replace(/\/+$/, '') ?? null;
+  if (publicUrl !== null && !isBaseUrl(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an http:// or https:// URL without query or fragment, e.g. https://mail.example.com (got "${publicUrl}")`);
+  }
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
@@ -118,6 +142,16 @@ export function loadConfig(env: Env = process.env): Config {
       developer: int('RATE_LIMIT_DEVELOPER', 300, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
+    dashboard: {
+      selfServePlans: bool('SELF_SERVE_PLANS', true),
+      sessionTtlSeconds: int('SESSION_TTL_SECONDS', 14 * 86_400, 300, 365 * 86_400),
+      rateLimit: int('RATE_LIMIT_DASHBOARD', 600, 1, 1_000_000),
+      login: {
+        perEmail: int('RATE_LIMIT_LOGIN', 10, 1, 1_000_000),
+        perIp: int('RATE_LIMIT_LOGIN_IP', 50, 1, 1_000_000),
+        windowMs: int('RATE_LIMIT_LOGIN_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+      },
+    },
     verify: {
       timeoutMs: int('VERIFY_TIMEOUT_MS', 5000, 100, 10_000),
       smtpProbe: bool('VERIFY_SMTP_PROBE', false),
@@ -127,6 +161,12 @@ export function loadConfig(env: Env = process.env): Config {
     maxAddressLifetime: int('MAX_ADDRESS_LIFETIME', 7 * 86_400, 10, 10 * 365 * 86_400),
     maxMessageSize: int('MAX_MESSAGE_SIZE', 10 * 1_048_576, 1024, 100 * 1_048_576),
     maxRecipients: int('MAX_RECIPIENTS', 50, 1, 1000),
+    webhooks: {
+      allowPrivate: bool('WEBHOOK_ALLOW_PRIVATE', false),
+      allowedNetworks,
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    },
+    publicUrl,
     retentionSeconds: int('RETENTION_SECONDS', 86_400, 0, 365 * 86_400),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
     bootstrap: bool('BOOTSTRAP', true),
@@ -137,6 +177,24 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `ip` or `ip/prefix` with a prefix the address family allows. */
+function isNetwork(s: string): boolean {
+  const [ip, prefix, ...rest] = s.split('/');
+  const family = isIP(ip);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function isBaseUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.hash && !u.username && !u.password;
+  } catch {
+    return false;
+  }
 }
 
 function isResolverAddress(s: string): boolean {

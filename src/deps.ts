@@ -3,7 +3,9 @@ import type { Database } from './db/database.js';
 import type { LoadedSpec } from './http/spec.js';
 import type { EventBus } from './services/events.js';
 import type { KeyAuthenticator } from './services/keys.js';
-import type { MxResolver } from './services/tools/email-verify.js';
+import type { SessionAuthenticator } from './services/sessions.js';
+import type { UsageSink } from './services/usage.js';
+import type { DnsResolver, MxResolver } from './services/tools/email-verify.js';
 
 /** What handlers and plugins get to work with; built once in buildApp (tests pass their own parts). */
 export interface Deps {
@@ -11,7 +13,13 @@ export interface Deps {
   database: Database;
   spec: LoadedSpec;
   keys: KeyAuthenticator;
+  /** Dashboard sessions (the ephemail_session cookie). */
+  sessions: SessionAuthenticator;
+  /** Per-key usage counters, written in batches. */
+  usage: UsageSink;
   resolver: MxResolver;
+  /** TXT and MX look-ups through DNS_SERVERS for custom-domain verification. */
+  dns: DnsResolver;
   /** Domain events (message received, address created/deleted/expired) for waits, streams and webhooks. */
   events: EventBus;
   version: string;

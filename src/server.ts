@@ -2,6 +2,8 @@ import { buildApp, createDeps } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
 import { startSweeper } from './services/sweeper.js';
+import { startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
+import { createWebhookWorker } from './services/webhooks/worker.js';
 import { createSmtpServer } from './smtp/server.js';
 
 /** Process entry: configuration, HTTP (and SMTP) listeners, graceful shutdown. Everything else lives in app.ts. */
@@ -22,6 +24,16 @@ async function main(): Promise<void> {
     if (created) console.log(bootstrapBanner(created));
   }
   const app = await buildApp(deps);
+  // Webhooks: the enqueuer subscribes before anything can publish (HTTP handlers, SMTP, the sweeper); the worker
+  // starts once the listeners are up and sends whatever the outbox holds, rows from before a restart included.
+  const webhookWorker = createWebhookWorker({ db: deps.database.db, config, version: deps.version, logger: app.log });
+  const webhookEnqueuer = startWebhookEnqueuer({
+    db: deps.database.db,
+    bus: deps.events,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+    onEnqueued: () => webhookWorker.wake(),
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const bus = deps.events;
@@ -30,6 +42,7 @@ async function main(): Promise<void> {
   const smtpPort = await smtp.listen(config.smtpPort, config.host);
   app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
   const sweeper = startSweeper({ db, config, bus, logger: app.log });
+  webhookWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +53,9 @@ async function main(): Promise<void> {
     // SMTP first, so every message being stored commits before the store closes with the app.
     await smtp.close();
     await sweeper.stop();
+    // Events already published reach the outbox; attempts on the wire get a moment, the rest stay queued.
+    await webhookEnqueuer.stop();
+    await webhookWorker.stop();
     await app.close();
     clearTimeout(timer);
     process.exit(0);

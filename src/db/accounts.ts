@@ -23,3 +23,7 @@ export async function countAccounts(db: Db): Promise<number> {
   const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}

@@ -48,6 +48,9 @@ function openSqlite(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
+  // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
+  sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   return wrap(new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), 'sqlite');
 }
 

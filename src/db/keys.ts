@@ -27,3 +27,14 @@ export async function revokeKey(db: Db, id: string, at: string): Promise<boolean
 export async function touchKey(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
+
+export async function countLiveKeys(db: Db, accountId: string, kind: ApiKeyRow['kind']): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,5 +1,7 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from './database.js';
-import type { AttachmentsTable, MessagesTable } from './schema.js';
+import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
+import { containsIgnoringCase } from './text-search.js';
 
 export type MessageRow = MessagesTable;
 export type AttachmentRow = AttachmentsTable;
@@ -36,27 +38,94 @@ export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void>
   await db.insertInto('message_sources').values({ message_id: copy.message.id, raw: copy.raw }).execute();
 }
 
-/** One page of an address's messages, newest first, and the address's total. */
+/** Narrows a message list; every given field must match. */
+export interface MessageFilter {
+  /** Case-insensitive substring of the subject. */
+  subject?: string;
+  /** Case-insensitive substring of the sender's address or display name. */
+  from?: string;
+  /** Received strictly after this ISO 8601 UTC instant. */
+  since?: string;
+  /** true: seen_at is null; false: seen_at is set. */
+  unread?: boolean;
+}
+
+function matching(db: Db, addressId: string, filter: MessageFilter) {
+  return (eb: ExpressionBuilder<Tables, 'messages'>) => {
+    const all: Expression<SqlBool>[] = [eb('address_id', '=', addressId)];
+    if (filter.subject !== undefined) all.push(containsIgnoringCase(db, 'subject', filter.subject));
+    if (filter.from !== undefined) {
+      all.push(eb.or([containsIgnoringCase(db, 'from_address', filter.from), containsIgnoringCase(db, 'from_name', filter.from)]));
+    }
+    if (filter.since !== undefined) all.push(eb('received_at', '>', filter.since));
+    if (filter.unread !== undefined) all.push(eb('seen_at', filter.unread ? 'is' : 'is not', null));
+    return eb.and(all);
+  };
+}
+
+/** One page of an address's messages matching `filter`, newest first (`oldest_first` reverses it), and their total. */
 export async function listMessagesOf(
   db: Db,
   addressId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; oldest_first?: boolean },
+  filter: MessageFilter = {},
 ): Promise<{ rows: MessageSummaryRow[]; count: number }> {
+  const direction = page.oldest_first ? 'asc' : 'desc';
   const rows = await db
     .selectFrom('messages')
     .select(SUMMARY_COLUMNS)
-    .where('address_id', '=', addressId)
-    .orderBy('received_at', 'desc')
-    .orderBy('id', 'desc')
+    .where(matching(db, addressId, filter))
+    .orderBy('received_at', direction)
+    .orderBy('id', direction)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
   const total = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('address_id', '=', addressId)
+    .where(matching(db, addressId, filter))
     .executeTakeFirstOrThrow();
   return { rows, count: Number(total.n) };
+}
+
+/** Messages that come after `after` in (received_at, id) order, oldest first: a stream's replay after an event id. */
+export async function listMessagesAfter(
+  db: Db,
+  addressId: string,
+  after: { received_at: string; id: string },
+  limit: number,
+): Promise<MessageSummaryRow[]> {
+  return db
+    .selectFrom('messages')
+    .select(SUMMARY_COLUMNS)
+    .where('address_id', '=', addressId)
+    .where((eb) =>
+      eb.or([eb('received_at', '>', after.received_at), eb.and([eb('received_at', '=', after.received_at), eb('id', '>', after.id)])]),
+    )
+    .orderBy('received_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Summaries of the given messages of one address (those that still exist), in no particular order. */
+export async function findMessageSummaries(db: Db, addressId: string, messageIds: string[]): Promise<MessageSummaryRow[]> {
+  if (messageIds.length === 0) return [];
+  return db.selectFrom('messages').select(SUMMARY_COLUMNS).where('address_id', '=', addressId).where('id', 'in', messageIds).execute();
+}
+
+/**
+ * Marks a message read (keeping the first time it was marked) or unread. Returns how many rows matched: 0 when the
+ * message is not in this mailbox.
+ */
+export async function setMessageSeen(db: Db, addressId: string, messageId: string, seenAt: string | null): Promise<number> {
+  const res = await db
+    .updateTable('messages')
+    .set((eb) => ({ seen_at: seenAt === null ? null : eb.fn.coalesce('seen_at', eb.val(seenAt)) }))
+    .where('id', '=', messageId)
+    .where('address_id', '=', addressId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /** Attachment metadata of several messages in one query, each message's in message order. */

@@ -60,6 +60,84 @@ export interface MessageSourcesTable {
   raw: Buffer;
 }
 
+export interface DomainsTable {
+  id: string;
+  account_id: string;
+  /** Lowercased ASCII (punycode) form. */
+  domain: string;
+  token: string;
+  verified_at: string | null;
+  /** Local part of the catch-all address, or null. */
+  catch_all: string | null;
+  created_at: string;
+  last_checked_at: string | null;
+  last_error: string | null;
+}
+
+/** A dashboard session; `id` is the SHA-256 (hex) of the cookie token, never the token itself. */
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+/** Requests per key, UTC day (`YYYY-MM-DD`) and operationId; `rate_limited` counts the 429s among them. */
+export interface UsageDailyTable {
+  key_id: string;
+  day: string;
+  operation_id: string;
+  requests: number;
+  rate_limited: number;
+}
+
+/** A webhook; `events` is a JSON array, `address` a lowercased filter or null. Enabled while `disabled_at` is null. */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string;
+  address: string | null;
+  description: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: 'manual' | 'failing' | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook outbox: one row per webhook × event, payload frozen at enqueue. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  round_attempts: number;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The delivery log: one row per HTTP attempt. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
 export interface Tables {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -67,4 +145,10 @@ export interface Tables {
   messages: MessagesTable;
   attachments: AttachmentsTable;
   message_sources: MessageSourcesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  sessions: SessionsTable;
+  usage_daily: UsageDailyTable;
+  domains: DomainsTable;
 }

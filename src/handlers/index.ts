@@ -4,11 +4,38 @@ import { deleteAddress } from './addresses/deleteAddress.js';
 import { extendAddress } from './addresses/extendAddress.js';
 import { getAddress } from './addresses/getAddress.js';
 import { listAddresses } from './addresses/listAddresses.js';
+import { changePlan } from './dashboard/changePlan.js';
+import { createApiKey } from './dashboard/createApiKey.js';
+import { createDashboardAddress } from './dashboard/createDashboardAddress.js';
+import { deleteDashboardAddress } from './dashboard/deleteDashboardAddress.js';
+import { deleteDashboardMessage } from './dashboard/deleteDashboardMessage.js';
+import { extendDashboardAddress } from './dashboard/extendDashboardAddress.js';
+import { getDashboardAttachment } from './dashboard/getDashboardAttachment.js';
+import { getDashboardMessage } from './dashboard/getDashboardMessage.js';
+import { getDashboardMessageRaw } from './dashboard/getDashboardMessageRaw.js';
+import { getSession } from './dashboard/getSession.js';
+import { getUsage } from './dashboard/getUsage.js';
+import { listApiKeys } from './dashboard/listApiKeys.js';
+import { listDashboardAddresses } from './dashboard/listDashboardAddresses.js';
+import { listDashboardMessages } from './dashboard/listDashboardMessages.js';
+import { logIn } from './dashboard/logIn.js';
+import { logOut } from './dashboard/logOut.js';
+import { revokeApiKey } from './dashboard/revokeApiKey.js';
+import { signUp } from './dashboard/signUp.js';
 import { deleteMessage } from './messages/deleteMessage.js';
 import { getAttachment } from './messages/getAttachment.js';
 import { getMessage } from './messages/getMessage.js';
 import { getMessageRaw } from './messages/getMessageRaw.js';
 import { listMessages } from './messages/listMessages.js';
+import { streamMessages } from './messages/streamMessages.js';
+import { updateMessage } from './messages/updateMessage.js';
+import { waitForMessages } from './messages/waitForMessages.js';
+import { addDomain } from './domains/addDomain.js';
+import { deleteDomain } from './domains/deleteDomain.js';
+import { getDomain } from './domains/getDomain.js';
+import { listDomains } from './domains/listDomains.js';
+import { updateDomain } from './domains/updateDomain.js';
+import { verifyDomain } from './domains/verifyDomain.js';
 import { getHealth } from './system/getHealth.js';
 import { getOpenApiJson } from './system/getOpenApiJson.js';
 import { getOpenApiYaml } from './system/getOpenApiYaml.js';
@@ -18,6 +45,15 @@ import { generateQrCode } from './tools/generateQrCode.js';
 import { generateQrCodeFromJson } from './tools/generateQrCodeFromJson.js';
 import { validateEmail } from './tools/validateEmail.js';
 import { validateEmailFromJson } from './tools/validateEmailFromJson.js';
+import { createWebhook } from './webhooks/createWebhook.js';
+import { deleteWebhook } from './webhooks/deleteWebhook.js';
+import { getWebhook } from './webhooks/getWebhook.js';
+import { listWebhookDeliveries } from './webhooks/listWebhookDeliveries.js';
+import { listWebhooks } from './webhooks/listWebhooks.js';
+import { redeliverWebhookDelivery } from './webhooks/redeliverWebhookDelivery.js';
+import { rotateWebhookSecret } from './webhooks/rotateWebhookSecret.js';
+import { sendTestWebhook } from './webhooks/sendTestWebhook.js';
+import { updateWebhook } from './webhooks/updateWebhook.js';
 
 /** operationId → handler. `satisfies HandlerMap` makes a missing or misspelt operation a compile error. */
 export const handlers = {
@@ -40,4 +76,40 @@ export const handlers = {
   deleteMessage,
   getMessageRaw,
   getAttachment,
+  listWebhooks,
+  createWebhook,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+  listWebhookDeliveries,
+  redeliverWebhookDelivery,
+  sendTestWebhook,
+  updateMessage,
+  waitForMessages,
+  streamMessages,
+  listDomains,
+  addDomain,
+  getDomain,
+  updateDomain,
+  deleteDomain,
+  verifyDomain,
+  signUp,
+  logIn,
+  logOut,
+  getSession,
+  changePlan,
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  getUsage,
+  listDashboardAddresses,
+  createDashboardAddress,
+  deleteDashboardAddress,
+  extendDashboardAddress,
+  listDashboardMessages,
+  getDashboardMessage,
+  deleteDashboardMessage,
+  getDashboardMessageRaw,
+  getDashboardAttachment,
 } satisfies HandlerMap;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { HandlerMap } from './handler.js';
-import { authenticate, keyRequirement } from './security.js';
+import { loginAttemptLimiter } from './login-limit.js';
+import { authenticate, authenticateSession, keyRequirement, needsCsrfToken } from './security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
 
 /**
@@ -21,9 +22,18 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
 
   // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
   // and before the per-route rate-limit hook, which counts by key.
-  app.addHook('preValidation', async (request) => {
-    await authenticate(request, keyRequirement(request.routeOptions.config.security), deps.keys);
+  app.addHook('preValidation', async (request, reply) => {
+    const security = request.routeOptions.config.security;
+    const need = keyRequirement(security);
+    if (need === 'session') {
+      const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
+      await authenticateSession(request, reply, deps.sessions, options);
+    } else {
+      await authenticate(request, need, deps.keys);
+    }
   });
+  // Sign-up and log-in: attempts per email and per client IP (two limits, so one cannot be dodged by the other).
+  const loginLimit = loginAttemptLimiter(app, deps.config);
 
   for (const op of operations) {
     const handler = handlers[op.operationId as keyof HandlerMap] as unknown as (
@@ -33,6 +43,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
     ) => Promise<unknown>;
     const bodyLimit = op.extensions['x-body-limit'];
     const optionalBody = op.requestBody !== undefined && op.requestBody.required !== true;
+    const loginLimited = op.extensions['x-rate-limit'] === 'login';
     app.route({
       method: op.method as 'GET',
       url: op.url,
@@ -45,7 +56,9 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
               if (request.body === undefined || request.body === null) request.body = {};
             },
           }
-        : {}),
+        : loginLimited
+          ? { preValidation: loginLimit }
+          : {}),
       config: {
         operationId: op.operationId,
         security: op.security,
@@ -61,11 +74,23 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
 
 type RateGroup = 'tools' | 'verify' | 'developer';
 
-/** `x-rate-limit: tools | developer` in the spec picks the bucket; email verification has its own, stricter one. */
+/**
+ * `x-rate-limit: tools | developer | dashboard` in the spec picks the bucket; email verification has its own,
+ * stricter one. `login` (sign-up and log-in) is limited by loginAttemptLimiter instead.
+ */
 function rateLimitFor(op: SpecOperation, deps: Deps) {
   const group = op.extensions['x-rate-limit'];
-  if (group !== 'tools' && group !== 'developer') return undefined;
   const limits = deps.config.rateLimits;
+  if (group === 'dashboard') {
+    // Dashboard calls count per logged-in account (the session hook ran first), so polling an inbox is cheap.
+    return {
+      hook: 'preValidation' as const,
+      timeWindow: limits.windowMs,
+      max: deps.config.dashboard.rateLimit,
+      keyGenerator: (req: FastifyRequest) => `${req.session?.account.id ?? req.ip}:dashboard`,
+    };
+  }
+  if (group !== 'tools' && group !== 'developer') return undefined;
   const bucket = (req: FastifyRequest): RateGroup => (group === 'tools' && emailAction(req) === 'verify' ? 'verify' : group);
   return {
     hook: 'preValidation' as const,

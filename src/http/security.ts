@@ -1,11 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../services/errors.js';
 import type { AuthenticatedKey, KeyAuthenticator } from '../services/keys.js';
+import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../services/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the security hook on keyed routes. */
     auth?: AuthenticatedKey;
+    /** Set by the security hook on dashboard routes (SessionCookie). */
+    session?: AuthenticatedSession;
   }
   interface FastifyContextConfig {
     /** The operation's `security` from openapi.yaml. */
@@ -14,13 +17,14 @@ declare module 'fastify' {
   }
 }
 
-export type KeyRequirement = 'tools' | 'developer' | 'none';
+export type KeyRequirement = 'tools' | 'developer' | 'session' | 'none';
 
 const TOOLS_SCHEMES = new Set(['ToolsKeyHeader', 'ToolsKeyQuery']);
 
 /** Reads which key an operation needs from its security requirements in the spec. */
 export function keyRequirement(security: Array<Record<string, string[]>> | undefined): KeyRequirement {
   const schemes = (security ?? []).flatMap((req) => Object.keys(req));
+  if (schemes.includes('SessionCookie')) return 'session';
   if (schemes.some((s) => TOOLS_SCHEMES.has(s))) return 'tools';
   if (schemes.includes('DeveloperKey')) return 'developer';
   return 'none';
@@ -63,7 +67,7 @@ function bearerFrom(request: FastifyRequest): string | undefined {
 }
 
 export async function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): Promise<void> {
-  if (need === 'none') return;
+  if (need === 'none' || need === 'session') return;
   const presented = need === 'tools' ? toolsKeyFrom(request) : bearerFrom(request);
   if (!presented) {
     throw new DomainError(
@@ -87,4 +91,86 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
     throw new DomainError('plan_required', `The Developer API needs the developer plan; ${auth.account.email} is on the ${auth.account.plan} plan.`);
   }
   request.auth = auth;
+}
+
+/** Whether an operation's security asks for the CSRF token alongside the session (every state-changing one). */
+export function needsCsrfToken(security: Array<Record<string, string[]>> | undefined): boolean {
+  return (security ?? []).some((req) => 'CsrfToken' in req);
+}
+
+/**
+ * Dashboard operations: the `ephemail_session` cookie must name a live session and, where the spec asks for
+ * `CsrfToken`, the `x-csrf-token` header must equal the token stored with that session (synchroniser-token
+ * pattern: another site can make the browser send the cookie, but it cannot read the token). A session whose
+ * expiry slid forward gets its cookie renewed.
+ */
+export async function authenticateSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionAuthenticator,
+  options: { csrf: boolean; ttlSeconds: number },
+): Promise<void> {
+  const found = await sessions.authenticate(request.cookies?.[SESSION_COOKIE]);
+  if (!found) {
+    throw new DomainError(
+      'session_required',
+      'Log in first: this dashboard call needs a session (the ephemail_session cookie is missing, expired or logged out).',
+    );
+  }
+  if (options.csrf) {
+    const header = request.headers['x-csrf-token'];
+    if (!csrfTokenMatches(found.session, typeof header === 'string' ? header : undefined)) {
+      throw new DomainError(
+        'csrf_failed',
+        'This call changes something, so it needs the x-csrf-token header with the token from GET /api/dashboard/session.',
+      );
+    }
+  }
+  if (found.renewed) setSessionCookie(request, reply, found.token, options.ttlSeconds);
+  request.session = found;
+}
+
+/** HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/**
+ * Sign-up and log-in have no session yet, so no CSRF token: they accept JSON only (which a form on another site
+ * cannot send without a CORS preflight this server never grants), and a browser request that says it comes from
+ * another site is refused, so no page elsewhere can log a visitor into an account of its choosing. Browsers say
+ * so in `Sec-Fetch-Site`; older ones only in `Origin`, which is then compared with the Host the request reached.
+ */
+export function assertSameOrigin(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  let foreign: boolean;
+  if (typeof site === 'string') {
+    foreign = site !== 'same-origin' && site !== 'none';
+  } else if (origin !== undefined) {
+    foreign = hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`);
+  } else {
+    foreign = false;
+  }
+  if (foreign) {
+    throw new DomainError('csrf_failed', `Sign-up and log-in are only accepted from this server's own dashboard (the request came from ${origin ?? 'another site'}).`);
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { domainToASCII } from 'node:url';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import {
@@ -10,6 +11,7 @@ import {
   setAddressExpiry,
   type AddressRow,
 } from '../db/addresses.js';
+import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
 import { DomainError, invalid } from './errors.js';
 import { validateEmail } from './tools/email-validate.js';
 
@@ -53,9 +55,35 @@ function toView(row: AddressRow, messageCount: number, now = new Date()): Addres
   };
 }
 
-/** A domain this platform accepts addresses and mail for. Custom domains join this list in their own issue. */
+/** One of the platform's own domains (MAIL_DOMAINS). Verified custom domains are served too, for their owner:
+ * see usableDomain and resolveRecipient. */
 export function isServedDomain(policy: AddressPolicy, domain: string): boolean {
   return policy.mailDomains.includes(domain.toLowerCase());
+}
+
+/** Custom domains are stored in ASCII (punycode) form. */
+function asciiDomain(domain: string): string {
+  return domainToASCII(domain) || domain;
+}
+
+/**
+ * The domain a new address of `accountId` may use, in its stored form: a platform domain, or one of the account's
+ * verified custom domains. Otherwise 422 domain_not_allowed saying why, without telling whether a stranger owns it.
+ */
+async function usableDomain(db: Db, policy: AddressPolicy, accountId: string, domain: string): Promise<string> {
+  if (isServedDomain(policy, domain)) return domain;
+  const custom = await findDomainOfAccount(db, accountId, asciiDomain(domain));
+  if (custom?.verified_at) return custom.domain;
+  if (custom) {
+    throw new DomainError(
+      'domain_not_allowed',
+      `${domain} is not verified yet: publish its TXT record and call POST /api/v1/domains/${custom.domain}/verify first.`,
+    );
+  }
+  throw new DomainError(
+    'domain_not_allowed',
+    `${domain} is not served here; use one of: ${policy.mailDomains.join(', ')}, or one of your verified custom domains (add one with POST /api/v1/domains).`,
+  );
 }
 
 export async function createAddress(
@@ -65,10 +93,7 @@ export async function createAddress(
   request: { domain?: string; prefix?: string; expires_in?: number },
   now = new Date(),
 ): Promise<AddressRow> {
-  const domain = (request.domain ?? policy.mailDomains[0]).trim().toLowerCase().replace(/\.$/, '');
-  if (!isServedDomain(policy, domain)) {
-    throw new DomainError('domain_not_allowed', `${domain} is not served here; use one of: ${policy.mailDomains.join(', ')}.`);
-  }
+  const domain = await usableDomain(db, policy, accountId, (request.domain ?? policy.mailDomains[0]).trim().toLowerCase().replace(/\.$/, ''));
   const lifetime = Math.min(request.expires_in ?? policy.addressTtl, policy.maxAddressLifetime);
   if (lifetime < 10) throw invalid('expires_in must be >= 10');
   const created = now.toISOString();
@@ -173,17 +198,32 @@ export async function extendAddress(
 export type RecipientState = { kind: 'live'; addressId: string; address: string } | { kind: 'unknown' } | { kind: 'relay' };
 
 /**
- * What SMTP does with a recipient: `relay` for a domain we do not serve (550 5.7.1, no open relay), `unknown` for
- * an address that does not exist, was deleted or has expired (550 5.1.1), `live` otherwise.
+ * What SMTP does with a recipient: `relay` for a domain we do not serve — neither a platform domain nor a verified
+ * custom domain — (550 5.7.1, no open relay), `unknown` for an address that does not exist, was deleted or has
+ * expired (550 5.1.1), `live` otherwise. On a custom domain with a catch-all, a recipient that is not live is
+ * delivered to the catch-all address when that one is live (`address` is then the catch-all's).
  */
 export async function resolveRecipient(db: Db, policy: AddressPolicy, recipient: string, now = new Date()): Promise<RecipientState> {
   const address = normalizeAddress(recipient);
   const at = address.lastIndexOf('@');
   if (at < 1) return { kind: 'unknown' };
-  if (!isServedDomain(policy, address.slice(at + 1))) return { kind: 'relay' };
-  const row = await findAddress(db, address);
-  if (!row || isExpired(row, now)) return { kind: 'unknown' };
-  return { kind: 'live', addressId: row.id, address: row.address };
+  const domain = address.slice(at + 1);
+  if (isServedDomain(policy, domain)) {
+    const row = await findAddress(db, address);
+    if (!row || isExpired(row, now)) return { kind: 'unknown' };
+    return { kind: 'live', addressId: row.id, address: row.address };
+  }
+  const custom = await findVerifiedDomain(db, asciiDomain(domain));
+  if (!custom) return { kind: 'relay' };
+  // Only the owner's addresses count: one left behind by an earlier owner of the domain receives nothing.
+  const live = (row: AddressRow | undefined): row is AddressRow => row !== undefined && row.account_id === custom.account_id && !isExpired(row, now);
+  const row = await findAddress(db, `${address.slice(0, at)}@${custom.domain}`);
+  if (live(row)) return { kind: 'live', addressId: row.id, address: row.address };
+  if (custom.catch_all !== null) {
+    const catchAll = await findAddress(db, `${custom.catch_all}@${custom.domain}`);
+    if (live(catchAll)) return { kind: 'live', addressId: catchAll.id, address: catchAll.address };
+  }
+  return { kind: 'unknown' };
 }
 
 /** For the email validator's verify: our own addresses are answered from the store, without DNS. */

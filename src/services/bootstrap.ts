@@ -37,6 +37,7 @@ export function bootstrapBanner(result: BootstrapResult): string {
     `   Tools key:     ${result.toolsKey}`,
     `   Developer key: ${result.developerKey}`,
     ' More keys: npm run admin -- key create --email ' + result.email + ' --kind tools',
+    ' Dashboard (/) as this account: npm run admin -- account password --email ' + result.email,
     '================================================================================',
     '',
   ].join('\n');

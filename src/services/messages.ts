@@ -7,9 +7,13 @@ import {
   findAttachment,
   findMessage,
   findMessageSource,
+  findMessageSummaries,
   insertMessageCopy,
+  listMessagesAfter,
   listMessagesOf,
+  setMessageSeen,
   type AttachmentMeta,
+  type MessageFilter,
   type AttachmentRow,
   type MessageSummaryRow,
   type StoredCopy,
@@ -37,6 +41,8 @@ export interface MessageSummaryView {
   subject: string;
   size: number;
   received_at: string;
+  /** Marked read with updateMessage; nothing else marks a message read. */
+  read: boolean;
   attachments: AttachmentView[];
 }
 
@@ -180,6 +186,7 @@ function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[]): Mes
     subject: row.subject ?? '',
     size: Number(row.size),
     received_at: row.received_at,
+    read: row.seen_at !== null,
     attachments: attachments.map(attachmentView),
   };
 }
@@ -194,14 +201,46 @@ function groupByMessage(attachments: AttachmentMeta[]): Map<string, AttachmentMe
   return byMessage;
 }
 
+async function summaries(db: Db, rows: MessageSummaryRow[]): Promise<MessageSummaryView[]> {
+  const byMessage = groupByMessage(await attachmentsOfMessages(db, rows.map((r) => r.id)));
+  return rows.map((r) => summaryView(r, byMessage.get(r.id) ?? []));
+}
+
+export type { MessageFilter };
+
+/** Normalises an ISO 8601 instant given with any zone to the stored form (UTC, milliseconds, Z). */
+export function toStoredInstant(iso: string): string {
+  return new Date(iso).toISOString();
+}
+
 export async function listMessages(
   db: Db,
   addressId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; oldest_first?: boolean },
+  filter: MessageFilter = {},
 ): Promise<{ messages: MessageSummaryView[]; count: number }> {
-  const { rows, count } = await listMessagesOf(db, addressId, page);
-  const byMessage = groupByMessage(await attachmentsOfMessages(db, rows.map((r) => r.id)));
-  return { messages: rows.map((r) => summaryView(r, byMessage.get(r.id) ?? [])), count };
+  const normalized = filter.since === undefined ? filter : { ...filter, since: toStoredInstant(filter.since) };
+  const { rows, count } = await listMessagesOf(db, addressId, page, normalized);
+  return { messages: await summaries(db, rows), count };
+}
+
+/** Messages after a given message of the mailbox in arrival order, oldest first; null when that message is not there. */
+export async function listMessagesAfterMessage(
+  db: Db,
+  addressId: string,
+  messageId: string,
+  limit: number,
+): Promise<MessageSummaryView[] | null> {
+  const anchor = await findMessage(db, addressId, messageId);
+  if (!anchor) return null;
+  return summaries(db, await listMessagesAfter(db, addressId, anchor, limit));
+}
+
+/** Summaries of the given messages of one mailbox, in the order of `messageIds`; ids not (or no longer) there are left out. */
+export async function getMessageSummaries(db: Db, addressId: string, messageIds: string[]): Promise<MessageSummaryView[]> {
+  const rows = await findMessageSummaries(db, addressId, messageIds);
+  const views = new Map((await summaries(db, rows)).map((v) => [v.id, v]));
+  return messageIds.flatMap((id) => views.get(id) ?? []);
 }
 
 // Both drivers return Buffers for blobs; a Uint8Array from another driver would still work.
@@ -239,6 +278,12 @@ export async function getAttachment(
     throw new DomainError('attachment_not_found', `No attachment ${attachmentId} in message ${messageId}.`);
   }
   return { filename: row.filename, content_type: row.content_type, content: asBuffer(row.content) };
+}
+
+/** Marks a message read or unread and answers it. Marking read again keeps the first time it was marked. */
+export async function setMessageRead(db: Db, addressId: string, messageId: string, read: boolean, now = new Date()): Promise<MessageView> {
+  if ((await setMessageSeen(db, addressId, messageId, read ? now.toISOString() : null)) === 0) throw messageNotFound(messageId);
+  return getMessage(db, addressId, messageId);
 }
 
 export async function deleteMessage(db: Db, addressId: string, messageId: string): Promise<void> {

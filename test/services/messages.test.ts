@@ -125,6 +125,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       html: '<p>Hallo <b>HTML</b></p>',
       size: raw.length,
       received_at: '2026-11-21T10:00:05.123Z',
+      read: false,
       attachments: [
         { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'report.pdf', content_type: 'application/pdf', size: 256 },
         { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'Übersicht €.txt', content_type: 'text/plain', size: NOTES.length },
@@ -204,6 +205,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       subject: 'm3',
       size: plainMessage('m3').length,
       received_at: new Date(base + 3000).toISOString(),
+      read: false,
       attachments: [],
     });
     const beyond = await listMessages(database.db, list.addressId, { limit: 2, offset: 6 });
@@ -219,7 +221,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       ['Übersicht €.txt', NOTES.length],
     ]);
     expect(messages[1].attachments).toEqual([]);
-    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'from', 'id', 'received_at', 'size', 'subject', 'to']);
+    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'from', 'id', 'read', 'received_at', 'size', 'subject', 'to']);
   });
 
   it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {

@@ -2,6 +2,9 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import * as accountsKeys from './20261121-0001-accounts-keys.js';
 import * as mail from './20261121-0002-mail.js';
+import * as webhooks from './20261121-0003-webhooks.js';
+import * as domains from './20261121-0004-domains.js';
+import * as dashboard from './20261121-0005-dashboard.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -12,6 +15,9 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   '20261121-0001-accounts-keys': accountsKeys,
   '20261121-0002-mail': mail,
+  '20261121-0003-webhooks': webhooks,
+  '20261121-0004-domains': domains,
+  '20261121-0005-dashboard': dashboard,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -338,12 +338,21 @@ export async function verifyEmail(email: string, deps: VerifyDeps): Promise<Veri
 // ---------------------------------------------------------------------------------------------------------------
 // Real resolver
 
+/** TXT look-ups, for custom-domain verification (src/services/domains.ts). */
+export interface TxtResolver {
+  /** TXT records, each as the list of its character strings; rejects with a Node DNS error code on failure. */
+  resolveTxt(name: string): Promise<string[][]>;
+}
+
+export type DnsResolver = MxResolver & TxtResolver;
+
 /**
- * A DNS resolver for verify, built on node:dns/promises. `servers` are `ip`, `ip:port` or `[ipv6]:port` entries
- * (the system resolver when empty; an invalid entry throws here, at start-up). Each query gets at most half the
- * budget per try (between 50 ms and 5 s), two tries, so a dead server fails fast; verify races the budget anyway.
+ * A DNS resolver for verify and custom-domain verification, built on node:dns/promises. `servers` are `ip`,
+ * `ip:port` or `[ipv6]:port` entries (the system resolver when empty; an invalid entry throws here, at start-up).
+ * Each query gets at most half the budget per try (between 50 ms and 5 s), two tries, so a dead server fails fast;
+ * callers race the budget anyway.
  */
-export function createDnsResolver(servers: string[], timeoutMs: number): MxResolver {
+export function createDnsResolver(servers: string[], timeoutMs: number): DnsResolver {
   const perTry = Math.max(50, Math.min(Math.floor(timeoutMs / 2), 5000));
   const resolver = new Resolver({ timeout: perTry, tries: 2 });
   if (servers.length > 0) resolver.setServers(servers);
@@ -352,6 +361,7 @@ export function createDnsResolver(servers: string[], timeoutMs: number): MxResol
       const records = await resolver.resolveMx(domain);
       return records.map((r) => ({ exchange: r.exchange, priority: r.priority }));
     },
+    resolveTxt: (name) => resolver.resolveTxt(name),
     async resolveAddress(domain) {
       const results = await Promise.allSettled([resolver.resolve4(domain), resolver.resolve6(domain)]);
       if (results.some((r) => r.status === 'fulfilled' && r.value.length > 0)) return true;

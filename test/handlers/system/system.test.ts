@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
+
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,5 +80,38 @@ describe('the spec documents everything', () => {
       if (!param.description) missing.push(`parameter ${name}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('uses only JSON Schema keywords in schemas (an unquoted comma in a flow-style description splits it into junk keys)', () => {
+    const keywords = new Set(['type', 'description', 'enum', 'const', 'default', 'items', 'properties', 'required', 'additionalProperties', 'unevaluatedProperties', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'example', 'examples', 'contentMediaType', 'contentEncoding', 'title', 'readOnly', 'writeOnly', 'deprecated', 'patternProperties', 'minProperties', 'maxProperties']);
+    const junk: string[] = [];
+    const walk = (schema: any, where: string) => {
+      if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+      for (const key of Object.keys(schema)) if (!keywords.has(key) && !key.startsWith('x-')) junk.push(`${where}: "${key}"`);
+      for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) walk(prop, `${where}.${name}`);
+      if (schema.items) walk(schema.items, `${where}[]`);
+      for (const k of ['oneOf', 'anyOf', 'allOf']) (schema[k] ?? []).forEach((x: any, i: number) => walk(x, `${where}.${k}[${i}]`));
+    };
+    for (const [name, schema] of Object.entries<any>(doc().components.schemas)) walk(schema, name);
+    for (const [name, param] of Object.entries<any>(doc().components.parameters ?? {})) walk(param.schema, `parameter ${name}`);
+    expect(junk).toEqual([]);
+  });
+
+  it('has examples that conform to their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const wrong: string[] = [];
+    const check = (schema: unknown, example: unknown, where: string) => {
+      if (schema === undefined || example === undefined) return;
+      const validate = ajv.compile(schema as object);
+      if (!validate(example)) wrong.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    };
+    for (const op of t.deps.spec.operations) {
+      for (const [type, media] of Object.entries<any>(op.requestBody?.content ?? {})) check(media.schema, media.example, `${op.operationId} body ${type}`);
+      for (const [status, res] of Object.entries<any>(op.responses)) {
+        for (const [type, media] of Object.entries<any>(res.content ?? {})) check(media.schema, media.example, `${op.operationId} ${status} ${type}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -1,0 +1,79 @@
+import type { Db } from './database.js';
+import type { AddressesTable, DomainsTable } from './schema.js';
+
+export type DomainRow = DomainsTable;
+
+export async function insertDomain(db: Db, row: DomainRow): Promise<void> {
+  await db.insertInto('domains').values(row).execute();
+}
+
+/** The account's claim on a domain, verified or not. */
+export async function findDomainOfAccount(db: Db, accountId: string, domain: string): Promise<DomainRow | undefined> {
+  return db.selectFrom('domains').selectAll().where('account_id', '=', accountId).where('domain', '=', domain).executeTakeFirst();
+}
+
+/** The verified claim on a domain (at most one exists: a partial unique index says so). */
+export async function findVerifiedDomain(db: Db, domain: string): Promise<DomainRow | undefined> {
+  return db.selectFrom('domains').selectAll().where('domain', '=', domain).where('verified_at', 'is not', null).executeTakeFirst();
+}
+
+export async function listDomainsForAccount(
+  db: Db,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DomainRow[]; count: number }> {
+  const rows = await db
+    .selectFrom('domains')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await db
+    .selectFrom('domains')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { rows, count: Number(total.n) };
+}
+
+/**
+ * Records the outcome of a DNS check. `verifiedAt` sets verified_at when it is still null (verification, once
+ * achieved, is kept); the partial unique index refuses it when another claim is verified already.
+ */
+export async function recordDomainCheck(
+  db: Db,
+  id: string,
+  check: { checkedAt: string; error: string | null; verifiedAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('domains')
+    .set((eb) => ({
+      last_checked_at: check.checkedAt,
+      last_error: check.error,
+      ...(check.verifiedAt ? { verified_at: eb.fn.coalesce('verified_at', eb.val(check.verifiedAt)) } : {}),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setCatchAll(db: Db, id: string, catchAll: string | null): Promise<void> {
+  await db.updateTable('domains').set({ catch_all: catchAll }).where('id', '=', id).execute();
+}
+
+/** Deletes the claim and the account's addresses on the domain (their mail cascades), in one transaction. */
+export async function deleteDomainWithAddresses(db: Db, row: DomainRow): Promise<AddressesTable[]> {
+  return db.transaction().execute(async (trx) => {
+    const addresses = await trx
+      .selectFrom('addresses')
+      .selectAll()
+      .where('domain', '=', row.domain)
+      .where('account_id', '=', row.account_id)
+      .execute();
+    await trx.deleteFrom('addresses').where('domain', '=', row.domain).where('account_id', '=', row.account_id).execute();
+    await trx.deleteFrom('domains').where('id', '=', row.id).execute();
+    return addresses;
+  });
+}

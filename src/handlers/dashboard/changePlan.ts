@@ -1,0 +1,10 @@
+import type { Handler } from '../../http/handler.js';
+import { changePlan as change } from '../../services/accounts.js';
+import { assertSelfServePlans, sessionView } from '../../services/dashboard.js';
+
+export const changePlan: Handler<'changePlan'> = async (request, _reply, deps) => {
+  const { account, session } = request.session!;
+  assertSelfServePlans(deps.config, account);
+  const updated = await change(deps.database.db, account.email, request.body.plan);
+  return { success: true, ...sessionView(deps.config, updated, session) };
+};

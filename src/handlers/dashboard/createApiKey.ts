@@ -1,0 +1,8 @@
+import type { Handler } from '../../http/handler.js';
+import { createDashboardKey } from '../../services/dashboard.js';
+
+export const createApiKey: Handler<'createApiKey'> = async (request, reply, deps) => {
+  const { key, view } = await createDashboardKey(deps.database.db, deps.config, request.session!.account, request.body.kind, request.body.name);
+  reply.code(201);
+  return { success: true, key, api_key: view };
+};

@@ -1,0 +1,16 @@
+import type { Handler } from '../../http/handler.js';
+import { requireOwnAddress } from '../../services/addresses.js';
+import { requireDeveloperPlan } from '../../services/dashboard.js';
+import { contentDisposition, getMessageRaw as raw } from '../../services/messages.js';
+
+export const getDashboardMessageRaw: Handler<'getDashboardMessageRaw'> = async (request, reply, deps) => {
+  const account = request.session!.account;
+  requireDeveloperPlan(deps.config, account, 'Addresses');
+  const address = await requireOwnAddress(deps.database.db, account.id, request.params.address);
+  const source = await raw(deps.database.db, address.id, request.params.id);
+  return reply
+    .type('message/rfc822')
+    .header('content-disposition', contentDisposition(`${request.params.id}.eml`, 'message.eml'))
+    .header('x-content-type-options', 'nosniff')
+    .send(source);
+};

@@ -1,0 +1,8 @@
+import type { Handler } from '../../http/handler.js';
+import { listKeys } from '../../services/keys.js';
+
+export const listApiKeys: Handler<'listApiKeys'> = async (request, _reply, deps) => {
+  const keys = await listKeys(deps.database.db, request.session!.account.id);
+  const kind = request.query.kind;
+  return { success: true, keys: kind ? keys.filter((k) => k.kind === kind) : keys };
+};

@@ -1,0 +1,15 @@
+import type { Handler } from '../../http/handler.js';
+import { assertSameOrigin, setSessionCookie } from '../../http/security.js';
+import { logIn as checkCredentials } from '../../services/credentials.js';
+import { sessionView } from '../../services/dashboard.js';
+import { startSession } from '../../services/sessions.js';
+
+export const logIn: Handler<'logIn'> = async (request, reply, deps) => {
+  assertSameOrigin(request);
+  const db = deps.database.db;
+  const ttl = deps.config.dashboard.sessionTtlSeconds;
+  const account = await checkCredentials(db, request.body.email, request.body.password);
+  const { token, session } = await startSession(db, account.id, ttl);
+  setSessionCookie(request, reply, token, ttl);
+  return { success: true, ...sessionView(deps.config, account, session) };
+};

@@ -1,0 +1,16 @@
+import type { Handler } from '../../http/handler.js';
+import { assertSameOrigin, setSessionCookie } from '../../http/security.js';
+import { signUp as createWithPassword } from '../../services/credentials.js';
+import { sessionView } from '../../services/dashboard.js';
+import { startSession } from '../../services/sessions.js';
+
+export const signUp: Handler<'signUp'> = async (request, reply, deps) => {
+  assertSameOrigin(request);
+  const db = deps.database.db;
+  const ttl = deps.config.dashboard.sessionTtlSeconds;
+  const account = await createWithPassword(db, request.body.email, request.body.password);
+  const { token, session } = await startSession(db, account.id, ttl);
+  setSessionCookie(request, reply, token, ttl);
+  reply.code(201);
+  return { success: true, ...sessionView(deps.config, account, session) };
+};

@@ -1,0 +1,7 @@
+import type { Handler } from '../../http/handler.js';
+import { domainView, requireOwnDomain } from '../../services/domains.js';
+
+export const getDomain: Handler<'getDomain'> = async (request, _reply, deps) => {
+  const row = await requireOwnDomain(deps.database.db, request.auth!.account.id, request.params.domain);
+  return { success: true, ...domainView(row, deps.config.smtpHostname) };
+};

@@ -1,0 +1,8 @@
+import type { Handler } from '../../http/handler.js';
+import { requireOwnAddress } from '../../services/addresses.js';
+import { setMessageRead } from '../../services/messages.js';
+
+export const updateMessage: Handler<'updateMessage'> = async (request, _reply, deps) => {
+  const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
+  return { success: true, ...(await setMessageRead(deps.database.db, address.id, request.params.id, request.body.read)) };
+};

@@ -1,0 +1,7 @@
+import type { Handler } from '../../http/handler.js';
+import { getWebhookView } from '../../services/webhooks/webhooks.js';
+
+export const getWebhook: Handler<'getWebhook'> = async (request, _reply, deps) => ({
+  success: true,
+  ...(await getWebhookView(deps.database.db, request.auth!.account.id, request.params.webhook_id)),
+});

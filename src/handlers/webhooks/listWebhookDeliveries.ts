@@ -1,0 +1,8 @@
+import type { Handler, WithDefaults } from '../../http/handler.js';
+import { listWebhookDeliveries as list } from '../../services/webhooks/webhooks.js';
+
+export const listWebhookDeliveries: Handler<'listWebhookDeliveries'> = async (request, _reply, deps) => {
+  const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
+  const { deliveries, count } = await list(deps.database.db, request.auth!.account.id, request.params.webhook_id, page);
+  return { success: true, deliveries, count };
+};

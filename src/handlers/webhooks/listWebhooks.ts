@@ -1,0 +1,8 @@
+import type { Handler, WithDefaults } from '../../http/handler.js';
+import { listWebhookViews } from '../../services/webhooks/webhooks.js';
+
+export const listWebhooks: Handler<'listWebhooks'> = async (request, _reply, deps) => {
+  const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
+  const { webhooks, count } = await listWebhookViews(deps.database.db, request.auth!.account.id, page);
+  return { success: true, webhooks, count };
+};

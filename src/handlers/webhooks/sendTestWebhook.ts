@@ -1,0 +1,8 @@
+import type { Handler } from '../../http/handler.js';
+import { sendTestWebhook as sendTest } from '../../services/webhooks/webhooks.js';
+
+export const sendTestWebhook: Handler<'sendTestWebhook'> = async (request, reply, deps) => {
+  const delivery = await sendTest(deps.database.db, request.auth!.account.id, request.params.webhook_id);
+  reply.code(202);
+  return { success: true, ...delivery };
+};

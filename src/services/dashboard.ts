@@ -1,0 +1,70 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { AccountRow } from '../db/accounts.js';
+import { countLiveKeys } from '../db/keys.js';
+import type { SessionRow } from '../db/sessions.js';
+import { planInstructions } from './credentials.js';
+import { DomainError } from './errors.js';
+import { createKey, type KeyKind, type KeyView } from './keys.js';
+
+/** Live keys an account may hold per kind: plenty for CI, staging and laptops, not a mint for abuse. */
+export const MAX_LIVE_KEYS_PER_KIND = 50;
+
+export interface SessionView {
+  account: { id: string; email: string; plan: AccountRow['plan']; created_at: string };
+  csrf_token: string;
+  expires_at: string;
+  self_serve_plans: boolean;
+  plan_instructions: string | null;
+  settings: {
+    mail_domains: string[];
+    address_ttl: number;
+    max_address_lifetime: number;
+    rate_limits: { tools: number; verify: number; developer: number; window_seconds: number };
+  };
+}
+
+export function sessionView(config: Config, account: AccountRow, session: SessionRow): SessionView {
+  const self = config.dashboard.selfServePlans;
+  return {
+    account: { id: account.id, email: account.email, plan: account.plan, created_at: account.created_at },
+    csrf_token: session.csrf_token,
+    expires_at: session.expires_at,
+    self_serve_plans: self,
+    plan_instructions: self ? null : planInstructions(account.email),
+    settings: {
+      mail_domains: config.mailDomains,
+      address_ttl: config.addressTtl,
+      max_address_lifetime: config.maxAddressLifetime,
+      rate_limits: {
+        tools: config.rateLimits.tools,
+        verify: config.rateLimits.verify,
+        developer: config.rateLimits.developer,
+        window_seconds: config.rateLimits.windowMs / 1000,
+      },
+    },
+  };
+}
+
+function upgradeHint(config: Config, email: string): string {
+  return config.dashboard.selfServePlans ? 'Upgrade under Developer in the dashboard.' : planInstructions(email);
+}
+
+/** Addresses and Developer keys belong to the developer plan, in the dashboard as in the API. */
+export function requireDeveloperPlan(config: Config, account: AccountRow, what: string): void {
+  if (account.plan !== 'developer') {
+    throw new DomainError('plan_required', `${what} need the developer plan; ${account.email} is on the ${account.plan} plan. ${upgradeHint(config, account.email)}`);
+  }
+}
+
+export async function createDashboardKey(db: Db, config: Config, account: AccountRow, kind: KeyKind, name?: string): Promise<{ key: string; view: KeyView }> {
+  if (kind === 'developer') requireDeveloperPlan(config, account, 'Developer keys');
+  if ((await countLiveKeys(db, account.id, kind)) >= MAX_LIVE_KEYS_PER_KIND) {
+    throw new DomainError('too_many_keys', `This account already has ${MAX_LIVE_KEYS_PER_KIND} live ${kind} keys; revoke one before creating another.`);
+  }
+  return createKey(db, account, kind, name);
+}
+
+export function assertSelfServePlans(config: Config, account: AccountRow): void {
+  if (!config.dashboard.selfServePlans) throw new DomainError('plan_change_not_allowed', planInstructions(account.email));
+}

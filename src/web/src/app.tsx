@@ -1,0 +1,269 @@
+import type { ComponentChildren, JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, onSessionLost, setCsrfToken, unwrap, type Session } from './api.js';
+import { announce, Announcer } from './components/announcer.js';
+import { Icon } from './components/icons.js';
+import { AddressesPage } from './pages/addresses-page.js';
+import { AuthPage } from './pages/auth-page.js';
+import { InboxPage } from './pages/inbox-page.js';
+import { KeysPage } from './pages/keys-page.js';
+import { OverviewPage } from './pages/overview-page.js';
+import { QuickStartPage } from './pages/quick-start-page.js';
+import { Link, navigate, usePath } from './router.js';
+import { SessionContext, useSession, type SessionState } from './session.js';
+
+type State = { status: 'loading' } | { status: 'anonymous' } | { status: 'in'; session: Session };
+
+export function App() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const path = usePath();
+
+  const accept = (session: Session) => {
+    setCsrfToken(session.csrf_token);
+    setState({ status: 'in', session });
+  };
+
+  // Logged in, the log-in and sign-up addresses lead to the overview.
+  useEffect(() => {
+    if (state.status === 'in' && (path === '/login' || path === '/signup')) navigate('/', { replace: true });
+  }, [state.status, path]);
+
+  useEffect(() => {
+    unwrap(api.GET('/api/dashboard/session')).then(accept, () => setState({ status: 'anonymous' }));
+    return onSessionLost(() => {
+      setState({ status: 'anonymous' });
+      announce('Your session has ended. Log in again.', 'error');
+    });
+  }, []);
+
+  if (state.status === 'loading') {
+    return (
+      <div class="splash" aria-busy="true">
+        <span class="brand-mark">
+          <Icon name="mail" size={22} />
+        </span>
+      </div>
+    );
+  }
+
+  if (state.status === 'anonymous') {
+    const mode = path === '/signup' ? 'signup' : 'login';
+    return (
+      <>
+        <AuthPage
+          mode={mode}
+          onSession={accept}
+        />
+        <Announcer />
+      </>
+    );
+  }
+
+  const session: SessionState = {
+    session: state.session,
+    setSession: accept,
+    logOut: async () => {
+      await unwrap(api.POST('/api/dashboard/logout')).catch(() => undefined);
+      setCsrfToken('');
+      setState({ status: 'anonymous' });
+      navigate('/login', { replace: true });
+    },
+  };
+  return (
+    <SessionContext.Provider value={session}>
+      <Shell path={path}>{route(path)}</Shell>
+      <Announcer />
+    </SessionContext.Provider>
+  );
+}
+
+const TITLES: Array<[RegExp, string]> = [
+  [/^\/$/, 'Overview'],
+  [/^\/tools\/keys$/, 'Tools API keys'],
+  [/^\/developer\/keys$/, 'Developer API keys'],
+  [/^\/developer\/addresses$/, 'Addresses'],
+  [/^\/usage$/, 'Usage'],
+  [/^\/quick-start$/, 'Quick start'],
+];
+
+function route(path: string) {
+  const inbox = /^\/developer\/addresses\/([^/]+)(?:\/([^/]+))?$/.exec(path);
+  if (inbox) return <InboxPage address={decodeURIComponent(inbox[1])} messageId={inbox[2] ? decodeURIComponent(inbox[2]) : undefined} />;
+  switch (path) {
+    case '/':
+      return <OverviewPage />;
+    case '/tools/keys':
+      return <KeysPage kind="tools" />;
+    case '/developer/keys':
+      return <KeysPage kind="developer" />;
+    case '/developer/addresses':
+      return <AddressesPage />;
+    case '/usage':
+      return <LazyUsagePage />;
+    case '/quick-start':
+      return <QuickStartPage />;
+    default:
+      return (
+        <header class="page-header">
+          <h1 tabIndex={-1}>Page not found</h1>
+          <p class="lead">
+            There is no dashboard page at <code>{path}</code>. <Link href="/">Go to the overview</Link>.
+          </p>
+        </header>
+      );
+  }
+}
+
+/** The usage page brings chart.js along: loaded when first opened, so the other pages start faster. */
+function LazyUsagePage() {
+  const [Page, setPage] = useState<(() => JSX.Element) | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    import('./pages/usage-page.js').then((m) => setPage(() => m.UsagePage), () => setFailed(true));
+  }, []);
+  if (failed) {
+    return (
+      <p class="error" role="alert">
+        The usage page could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
+  return Page ? <Page /> : <p class="muted">Loading usage…</p>;
+}
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: Parameters<typeof Icon>[0]['name'];
+  external?: boolean;
+}
+
+const NAV: Array<{ group: string | null; items: NavItem[] }> = [
+  { group: null, items: [{ href: '/', label: 'Overview', icon: 'home' }] },
+  { group: 'Tools', items: [{ href: '/tools/keys', label: 'API Keys', icon: 'key' }] },
+  {
+    group: 'Developer',
+    items: [
+      { href: '/developer/keys', label: 'API Keys', icon: 'key' },
+      { href: '/developer/addresses', label: 'Addresses', icon: 'mail' },
+    ],
+  },
+  { group: 'Analytics', items: [{ href: '/usage', label: 'Usage', icon: 'chart' }] },
+  {
+    group: 'Docs',
+    items: [
+      { href: '/quick-start', label: 'Quick start', icon: 'code' },
+      { href: '/docs', label: 'API reference', icon: 'book', external: true },
+    ],
+  },
+];
+
+function isCurrent(item: NavItem, path: string): boolean {
+  if (item.external) return false;
+  return item.href === '/' ? path === '/' : path === item.href || path.startsWith(`${item.href}/`);
+}
+
+function Shell({ path, children }: { path: string; children: ComponentChildren }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const { session, logOut } = useSession();
+
+  // On navigation: close the phone menu, set the title, and move focus to the new page's heading.
+  useEffect(() => {
+    setMenuOpen(false);
+    const title = TITLES.find(([re]) => re.test(path))?.[1];
+    if (title) document.title = `${title} · Ephemail`;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
+  }, [path]);
+
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <Link href="/" class="brand">
+          <span class="brand-mark" aria-hidden="true">
+            <Icon name="mail" />
+          </span>
+          <span>Ephemail</span>
+        </Link>
+        <button type="button" class="btn btn-ghost btn-icon menu-button" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)}>
+          <Icon name={menuOpen ? 'close' : 'menu'} size={22} />
+          <span class="sr-only">Menu</span>
+        </button>
+      </header>
+      <nav
+        id="sidebar"
+        class={`sidebar ${menuOpen ? 'open' : ''}`}
+        aria-label="Dashboard"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            document.querySelector<HTMLButtonElement>('.menu-button')?.focus();
+          }
+        }}
+      >
+        <Link href="/" class="brand sidebar-brand">
+          <span class="brand-mark" aria-hidden="true">
+            <Icon name="mail" />
+          </span>
+          <span>Ephemail</span>
+        </Link>
+        {NAV.map((section) => (
+          <div class="nav-group" key={section.group ?? 'top'}>
+            {section.group ? <p class="nav-heading">{section.group}</p> : null}
+            <ul>
+              {section.items.map((item) => {
+                const current = isCurrent(item, path);
+                const content = (
+                  <>
+                    <Icon name={item.icon} />
+                    <span>{item.label}</span>
+                    {item.external ? <Icon name="external" size={14} /> : null}
+                  </>
+                );
+                return (
+                  <li key={item.href}>
+                    {item.external ? (
+                      <a href={item.href} class="nav-link">
+                        {content}
+                      </a>
+                    ) : (
+                      <Link href={item.href} class={`nav-link ${current ? 'active' : ''}`} aria-current={current ? 'page' : undefined}>
+                        {content}
+                      </Link>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+        <div class="account">
+          <div class="account-email" title={session.account.email}>
+            {session.account.email}
+          </div>
+          <div class="account-row">
+            <span class={`badge ${session.account.plan === 'developer' ? 'badge-accent' : ''}`} data-testid="plan">
+              {session.account.plan} plan
+            </span>
+            <button type="button" class="btn btn-ghost btn-small" onClick={() => void logOut()}>
+              <Icon name="logout" size={16} />
+              <span>Log out</span>
+            </button>
+          </div>
+        </div>
+      </nav>
+      <main id="main" ref={main} class="main" tabIndex={-1}>
+        <div class="content">{children}</div>
+      </main>
+    </div>
+  );
+}
