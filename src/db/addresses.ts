@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { pageOfAccount, type Page } from './pages.js';
 import type { AddressesTable } from './schema.js';
 
 export type AddressRow = AddressesTable;
@@ -14,26 +15,18 @@ export async function findAddress(db: Db, address: string): Promise<AddressRow |
 export async function listAddressesForAccount(
   db: Db,
   accountId: string,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ rows: Array<AddressRow & { message_count: number }>; count: number }> {
-  const rows = await db
-    .selectFrom('addresses')
-    .selectAll('addresses')
-    .select((eb) =>
-      eb.selectFrom('messages').select((m) => m.fn.countAll<number>().as('n')).whereRef('messages.address_id', '=', 'addresses.id').as('message_count'),
-    )
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+  const { rows, count } = await pageOfAccount(db, 'addresses', accountId, page);
+  if (rows.length === 0) return { rows: [], count };
+  const counts = await db
+    .selectFrom('messages')
+    .select(['address_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('address_id', 'in', rows.map((r) => r.id))
+    .groupBy('address_id')
     .execute();
-  const total = await db
-    .selectFrom('addresses')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map((r) => ({ ...r, message_count: Number(r.message_count ?? 0) })), count: Number(total.n) };
+  const byAddress = new Map(counts.map((c) => [c.address_id, Number(c.n)]));
+  return { rows: rows.map((r) => ({ ...r, message_count: byAddress.get(r.id) ?? 0 })), count };
 }
 
 export async function countMessagesOf(db: Db, addressId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { pageOfAccount, type Page } from './pages.js';
 import type { AddressesTable, DomainsTable } from './schema.js';
 
 export type DomainRow = DomainsTable;
@@ -17,26 +18,8 @@ export async function findVerifiedDomain(db: Db, domain: string): Promise<Domain
   return db.selectFrom('domains').selectAll().where('domain', '=', domain).where('verified_at', 'is not', null).executeTakeFirst();
 }
 
-export async function listDomainsForAccount(
-  db: Db,
-  accountId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: DomainRow[]; count: number }> {
-  const rows = await db
-    .selectFrom('domains')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await db
-    .selectFrom('domains')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return { rows, count: Number(total.n) };
+export async function listDomainsForAccount(db: Db, accountId: string, page: Page): Promise<{ rows: DomainRow[]; count: number }> {
+  return pageOfAccount(db, 'domains', accountId, page);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { pageOfAccount, type Page } from './pages.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './schema.js';
 
 export type WebhookRow = WebhooksTable;
@@ -18,26 +19,8 @@ export async function findWebhookOf(db: Db, accountId: string, id: string): Prom
   return db.selectFrom('webhooks').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
 }
 
-export async function listWebhooksOf(
-  db: Db,
-  accountId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: WebhookRow[]; count: number }> {
-  const rows = await db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const total = await db
-    .selectFrom('webhooks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return { rows, count: Number(total.n) };
+export async function listWebhooksOf(db: Db, accountId: string, page: Page): Promise<{ rows: WebhookRow[]; count: number }> {
+  return pageOfAccount(db, 'webhooks', accountId, page);
 }
 
 /** Enabled webhooks of an account whose address filter is empty or equal to `address`. */
