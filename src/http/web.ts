@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Where `npm run build:web` (Vite) writes the dashboard: index.html plus hashed files under assets/. */
+/** Where `npm run build:web` (esbuild, scripts/build-web.ts) writes the dashboard: index.html plus hashed files under assets/. */
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 
 /** Paths that belong to the API and its documentation: the dashboard never answers for them. */

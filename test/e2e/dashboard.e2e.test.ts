@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { execFileSync } from 'node:child_process';
 import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createDeps } from '../../src/app.js';
@@ -36,8 +36,8 @@ let toolsKey = '';
 let address = '';
 
 beforeAll(async () => {
-  // The dashboard as `npm start` serves it: built by Vite into dist/web.
-  await build({ configFile: path.join(ROOT, 'src/web/vite.config.ts'), logLevel: 'warn' });
+  // The dashboard as `npm start` serves it: `npm run build:web` (esbuild) into dist/web.
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/build-web.ts')], { cwd: ROOT, stdio: 'pipe' });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 
   const config = testConfig({ RATE_LIMIT_TOOLS: '3' });
