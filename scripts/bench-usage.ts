@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createAccount } from '../src/services/accounts.js';
 import { createKey } from '../src/services/keys.js';
 import { UsageRecorder, type UsageSink } from '../src/services/usage.js';
-import type { BenchCase } from './bench-wait.js';
+import type { BenchCase } from './bench-case.js';
 
 class SwitchedUsage implements UsageSink {
   on = false;

@@ -7,15 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { createAddress } from '../src/services/addresses.js';
-
-export interface BenchCase {
-  name: string;
-  baselineName: string;
-  baseline: () => Promise<unknown>;
-  candidate: () => Promise<unknown>;
-  ops: number;
-  goal?: number;
-}
+import type { BenchCase } from './bench-case.js';
 
 export function waitCases(ctx: {
   app: FastifyInstance;

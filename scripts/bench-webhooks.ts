@@ -13,15 +13,7 @@ import { ingestMessage, type IngestRecipient } from '../src/services/messages.js
 import { enqueueEvent } from '../src/services/webhooks/enqueuer.js';
 import { createWebhook, sendTestWebhook } from '../src/services/webhooks/webhooks.js';
 import { createWebhookWorker } from '../src/services/webhooks/worker.js';
-
-export interface BenchCase {
-  name: string;
-  baselineName: string;
-  baseline: () => Promise<unknown>;
-  candidate: () => Promise<unknown>;
-  ops: number;
-  goal?: number;
-}
+import type { BenchCase } from './bench-case.js';
 
 export async function webhookCases(ctx: {
   db: Db;

@@ -18,17 +18,7 @@ import { createSmtpServer } from '../src/smtp/server.js';
 import { webhookCases } from './bench-webhooks.js';
 import { waitCases } from './bench-wait.js';
 import { usageCases } from './bench-usage.js';
-
-interface Case {
-  name: string;
-  baselineName: string;
-  baseline: () => Promise<unknown>;
-  candidate: () => Promise<unknown>;
-  /** Operations per round for each side. */
-  ops: number;
-  /** What the ratio must stay under for the case to pass (the speed goal), if there is one. */
-  goal?: number;
-}
+import type { BenchCase } from './bench-case.js';
 
 async function time(fn: () => Promise<unknown>, ops: number): Promise<number> {
   const start = process.hrtime.bigint();
@@ -36,7 +26,7 @@ async function time(fn: () => Promise<unknown>, ops: number): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-async function run(c: Case, rounds = 5): Promise<{ baselineMs: number; candidateMs: number; ratio: number }> {
+async function run(c: BenchCase, rounds = 5): Promise<{ baselineMs: number; candidateMs: number; ratio: number }> {
   await time(c.baseline, Math.ceil(c.ops / 5)); // warm-up
   await time(c.candidate, Math.ceil(c.ops / 5));
   let b = 0;
@@ -108,7 +98,7 @@ async function connectSmtp(port: number) {
 const usage = await usageCases(config);
 const webhooks = await webhookCases({ db, config, accountId: account.id, recipient, raw });
 
-const cases: Case[] = [
+const cases: BenchCase[] = [
   {
     name: 'keyed Tools call (auth + rate limit + validation + age)',
     baselineName: 'GET /health (no key)',

@@ -1,7 +1,8 @@
+import { sendAttachment } from '../../http/downloads.js';
 import type { Handler } from '../../http/handler.js';
 import { requireOwnAddress } from '../../services/addresses.js';
 import { requireDeveloperPlan } from '../../services/dashboard.js';
-import { contentDisposition, getAttachment as get } from '../../services/messages.js';
+import { getAttachment as get } from '../../services/messages.js';
 
 /** Always a download, never rendered in the dashboard's origin: `attachment`, nosniff and a sandboxing CSP. */
 export const getDashboardAttachment: Handler<'getDashboardAttachment'> = async (request, reply, deps) => {
@@ -9,10 +10,5 @@ export const getDashboardAttachment: Handler<'getDashboardAttachment'> = async (
   requireDeveloperPlan(deps.config, account, 'Addresses');
   const address = await requireOwnAddress(deps.database.db, account.id, request.params.address);
   const file = await get(deps.database.db, address.id, request.params.id, request.params.attachment_id);
-  return reply
-    .type(file.content_type || 'application/octet-stream')
-    .header('content-disposition', contentDisposition(file.filename, `${request.params.attachment_id}.bin`))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(file.content);
+  return sendAttachment(reply, file, request.params.attachment_id);
 };

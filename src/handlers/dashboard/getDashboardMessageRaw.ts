@@ -1,16 +1,13 @@
+import { sendRawSource } from '../../http/downloads.js';
 import type { Handler } from '../../http/handler.js';
 import { requireOwnAddress } from '../../services/addresses.js';
 import { requireDeveloperPlan } from '../../services/dashboard.js';
-import { contentDisposition, getMessageRaw as raw } from '../../services/messages.js';
+import { getMessageRaw as raw } from '../../services/messages.js';
 
 export const getDashboardMessageRaw: Handler<'getDashboardMessageRaw'> = async (request, reply, deps) => {
   const account = request.session!.account;
   requireDeveloperPlan(deps.config, account, 'Addresses');
   const address = await requireOwnAddress(deps.database.db, account.id, request.params.address);
   const source = await raw(deps.database.db, address.id, request.params.id);
-  return reply
-    .type('message/rfc822')
-    .header('content-disposition', contentDisposition(`${request.params.id}.eml`, 'message.eml'))
-    .header('x-content-type-options', 'nosniff')
-    .send(source);
+  return sendRawSource(reply, request.params.id, source);
 };

@@ -1,13 +1,10 @@
+import { sendRawSource } from '../../http/downloads.js';
 import type { Handler } from '../../http/handler.js';
 import { requireOwnAddress } from '../../services/addresses.js';
-import { contentDisposition, getMessageRaw as raw } from '../../services/messages.js';
+import { getMessageRaw as raw } from '../../services/messages.js';
 
 export const getMessageRaw: Handler<'getMessageRaw'> = async (request, reply, deps) => {
   const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
   const source = await raw(deps.database.db, address.id, request.params.id);
-  return reply
-    .type('message/rfc822')
-    .header('content-disposition', contentDisposition(`${request.params.id}.eml`, 'message.eml'))
-    .header('x-content-type-options', 'nosniff')
-    .send(source);
+  return sendRawSource(reply, request.params.id, source);
 };
