@@ -42,6 +42,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       deps: Deps,
     ) => Promise<unknown>;
     const bodyLimit = op.extensions['x-body-limit'];
+    const rateLimit = rateLimitFor(op, deps);
     const optionalBody = op.requestBody !== undefined && op.requestBody.required !== true;
     const loginLimited = op.extensions['x-rate-limit'] === 'login';
     app.route({
@@ -49,20 +50,13 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       url: op.url,
       schema: routeSchema(op),
       ...(typeof bodyLimit === 'number' ? { bodyLimit } : {}),
-      // An optional body that was left out validates (and reaches the handler) as an empty object.
-      ...(optionalBody
-        ? {
-            preValidation: async (request: FastifyRequest) => {
-              if (request.body === undefined || request.body === null) request.body = {};
-            },
-          }
-        : loginLimited
-          ? { preValidation: loginLimit }
-          : {}),
+      // An optional body that was left out validates (and reaches the handler) as an empty object; sign-up and
+      // log-in count attempts before anything else is looked at.
+      preValidation: [...(optionalBody ? [emptyBodyAsObject] : []), ...(loginLimited ? [loginLimit] : [])],
       config: {
         operationId: op.operationId,
         security: op.security,
-        ...(rateLimitFor(op, deps) ? { rateLimit: rateLimitFor(op, deps) } : {}),
+        ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {
         const result = await handler(request, reply, deps);
@@ -70,6 +64,10 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       },
     });
   }
+}
+
+async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
 }
 
 type RateGroup = 'tools' | 'verify' | 'developer';
