@@ -25,7 +25,7 @@ export async function respondQrCode(params: QrParams, reply: FastifyReply): Prom
     case 'png':
       return reply.type('image/png').send(await renderQrPng(input));
     case 'svg':
-      return reply.type('image/svg+xml; charset=utf-8').send(await renderQrSvg(input));
+      return reply.type('image/svg+xml').send(await renderQrSvg(input));
     default:
       return { success: true, data: await renderQrJson(input) };
   }
