@@ -616,8 +616,10 @@ export interface paths {
          *     messages are sent. A `Last-Event-ID` that names no message of the address (deleted meanwhile) replays
          *     nothing.
          *
-         *     **The end.** The stream stays open until the client closes it. When the address is deleted it sends
-         *     `event: address.deleted` (data `{"address": …}`) and closes; a reconnection then answers 404. Failures before
+         *     **The end.** The stream stays open until the client closes it. When the address is deleted (or purged by
+         *     the sweeper, `RETENTION_SECONDS` after it expired) it sends `event: address.deleted` (data
+         *     `{"address": …}`) and closes; a reconnection then answers 404. When the server shuts down it closes the
+         *     stream; reconnect with `Last-Event-ID`. Failures before
          *     the stream starts (key, rate limit, unknown address) answer JSON errors as every operation does; the
          *     connection counts once against the rate limit and its 200 carries the `X-RateLimit-*` headers.
          */

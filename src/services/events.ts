@@ -8,7 +8,9 @@ export type DomainEvent =
   | { type: 'message.received'; accountId: string; addressId: string; address: string; messageId: string; receivedAt: string }
   | { type: 'address.created'; accountId: string; addressId: string; address: string; at: string }
   | { type: 'address.deleted'; accountId: string; addressId: string; address: string; at: string }
-  | { type: 'address.expired'; accountId: string; addressId: string; address: string; at: string };
+  | { type: 'address.expired'; accountId: string; addressId: string; address: string; at: string }
+  /** The sweeper removed an address RETENTION_SECONDS after it expired (internal: no webhook is sent for it). */
+  | { type: 'address.purged'; accountId: string; addressId: string; address: string; at: string };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

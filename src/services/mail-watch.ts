@@ -27,9 +27,12 @@ class MailboxWatchers {
     if (!this.unsubscribe) {
       const offMessage = this.bus.subscribe('message.received', (e) => this.each(e.addressId, (l) => l.message(e)));
       const offDeleted = this.bus.subscribe('address.deleted', (e) => this.each(e.addressId, (l) => l.deleted()));
+      // A purged address is gone just the same: its waits answer 404 and its streams end.
+      const offPurged = this.bus.subscribe('address.purged', (e) => this.each(e.addressId, (l) => l.deleted()));
       this.unsubscribe = () => {
         offMessage();
         offDeleted();
+        offPurged();
       };
     }
     let set = this.byAddress.get(addressId);

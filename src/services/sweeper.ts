@@ -23,7 +23,7 @@ const BATCH = 500;
 /**
  * Every SWEEP_INTERVAL_SECONDS: announce addresses that expired since the previous sweep (`address.expired`, once
  * each), then delete addresses expired longer than RETENTION_SECONDS; their messages, attachments and sources go
- * with them by cascade.
+ * with them by cascade, and `address.purged` tells open waits and streams that the address is gone.
  *
  * The "since the previous sweep" window lives in memory and starts when the sweeper starts, so an address that
  * expired while no process was running is purged in due course but not announced.
@@ -62,6 +62,10 @@ export function startSweeper(deps: SweeperDeps, startedAt: Date = new Date()): S
         db,
         rows.map((r) => r.id),
       );
+      const at = new Date().toISOString();
+      for (const row of rows) {
+        bus.publish({ type: 'address.purged', accountId: row.account_id, addressId: row.id, address: row.address, at });
+      }
       if (rows.length < BATCH) return purged;
     }
   }

@@ -110,6 +110,18 @@ describe.each(DIALECTS)('waiting and streaming on %s', (dialect) => {
     expect(bus.active).toBe(0);
   });
 
+  it('streamMessages also ends when the sweeper purges the address', async () => {
+    const bus = new CountingBus();
+    const to = await address();
+    const out = sink();
+    streamMessages(database.db, bus, to, out, { heartbeatMs: 20 });
+    await out.until((t) => t.includes(': keep-alive\n\n'));
+    bus.publish({ type: 'address.purged', accountId, addressId: to.id, address: to.address, at: new Date().toISOString() });
+    await out.until(() => out.ended());
+    expect(out.text().endsWith(`event: address.deleted\ndata: {"address":"${to.address}"}\n\n`)).toBe(true);
+    expect(bus.active).toBe(0);
+  });
+
   it('streamMessages replays nothing for an unknown Last-Event-ID', async () => {
     const to = await address();
     await deliver(to, 'X');

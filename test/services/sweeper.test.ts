@@ -19,6 +19,7 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
   let sweeper: Sweeper;
   let accountId: string;
   const expired: Array<EventOf<'address.expired'>> = [];
+  const purgedEvents: Array<EventOf<'address.purged'>> = [];
 
   // Addresses live 60 s (ttl) after creation at T0 + `born` seconds; messages are kept 300 s after expiry.
   const address = async (prefix: string, born: number, ttl = 60) => createAddress(database.db, config, accountId, { prefix, expires_in: ttl }, at(born));
@@ -31,6 +32,7 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     accountId = (await createAccount(database.db, `sweep-${dialect}@example.com`, 'developer')).id;
     bus = new InProcessEventBus();
     bus.subscribe('address.expired', (e) => expired.push(e));
+    bus.subscribe('address.purged', (e) => purgedEvents.push(e));
     sweeper = startSweeper({ db: database.db, config, bus }, T0);
   });
   afterAll(async () => {
@@ -63,6 +65,8 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     // 300 s after `early` expired (+360) it goes, with its mail; `late` (+390) and `live` stay.
     expect(await sweeper.sweepOnce(at(361))).toEqual({ expired: 0, purged: 1 });
     expect(await findAddress(database.db, early.address)).toBeUndefined();
+    // Open waits and streams on it learn that it is gone.
+    expect(purgedEvents.map((e) => [e.type, e.addressId, e.address, e.accountId])).toEqual([['address.purged', early.id, early.address, accountId]]);
     const orphans = await database.db.selectFrom('messages').select('id').where('address_id', '=', early.id).execute();
     expect(orphans).toEqual([]);
     expect(await database.db.selectFrom('message_sources').select('message_id').where('message_id', '=', earlyMail).execute()).toEqual([]);
