@@ -2,7 +2,7 @@ import { buildApp, createDeps } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
 import { startSweeper } from './services/sweeper.js';
-import { startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
+import { recoverMissedMessageEvents, startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
 import { createWebhookWorker } from './services/webhooks/worker.js';
 import { createSmtpServer } from './smtp/server.js';
 
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     logger: app.log,
     onEnqueued: () => webhookWorker.wake(),
   });
+  // Webhooks of messages stored just before a crash, whose events died with the process.
+  const recovered = await recoverMissedMessageEvents(deps.database.db, config.publicUrl);
+  if (recovered > 0) app.log.warn({ deliveries: recovered }, 'queued webhooks for messages received before a restart');
   await app.listen({ port: config.port, host: config.host });
 
   const bus = deps.events;

@@ -116,6 +116,7 @@ export interface WebhookDeliveriesTable {
   id: string;
   webhook_id: string;
   event_type: string;
+  event_key: string | null;
   payload: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;

@@ -64,8 +64,38 @@ export async function disableFailingWebhook(db: Db, id: string, failingSinceUpTo
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+/** Queues deliveries; a row for an event a webhook already has queued (same event_key) is skipped. */
+export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('webhook_deliveries')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['webhook_id', 'event_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Messages received since `since` on addresses of accounts that have an enabled message.received webhook. */
+export async function findRecentMessagesWithWebhooks(
+  db: Db,
+  since: string,
+): Promise<Array<{ message_id: string; received_at: string; address_id: string; account_id: string; address: string }>> {
+  return db
+    .selectFrom('messages')
+    .innerJoin('addresses', 'addresses.id', 'messages.address_id')
+    .select(['messages.id as message_id', 'messages.received_at', 'addresses.id as address_id', 'addresses.account_id', 'addresses.address'])
+    .where('messages.received_at', '>=', since)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('webhooks')
+          .select('webhooks.id')
+          .whereRef('webhooks.account_id', '=', 'addresses.account_id')
+          .where('webhooks.disabled_at', 'is', null),
+      ),
+    )
+    .orderBy('messages.received_at')
+    .execute();
 }
 
 export async function countDeliveriesOf(db: Db, webhookId: string, status?: DeliveryStatus): Promise<number> {

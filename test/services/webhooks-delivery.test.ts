@@ -12,7 +12,7 @@ import { createAccount } from '../../src/services/accounts.js';
 import { createAddress } from '../../src/services/addresses.js';
 import { InProcessEventBus } from '../../src/services/events.js';
 import { ingestMessage } from '../../src/services/messages.js';
-import { enqueueEvent, startWebhookEnqueuer } from '../../src/services/webhooks/enqueuer.js';
+import { enqueueEvent, recoverMissedMessageEvents, startWebhookEnqueuer } from '../../src/services/webhooks/enqueuer.js';
 import { nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../src/services/webhooks/schedule.js';
 import type { HostResolver } from '../../src/services/webhooks/ssrf.js';
 import {
@@ -374,6 +374,36 @@ describe.each(DIALECTS)('webhook outbox across a restart on %s', (dialect: Diale
       expect(verify(secret, receiver.received[0])).toMatchObject({ type: 'address.deleted', data: { address: 'gone@ephemail.test' } });
       const { deliveries } = await listWebhookDeliveries(database.db, accountId, view.id, { limit: 10, offset: 0 });
       expect(deliveries.map((d) => d.status)).toEqual(['succeeded']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('queues at start-up the webhooks of messages stored just before a crash, once', async () => {
+    const config = testConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    let database = await reopen();
+    const accountId = (await createAccount(database.db, 'crash-gap@example.com', 'developer')).id;
+    const { view, secret } = await createWebhook(database.db, { policy: open }, accountId, { url: `${receiver.url}/crash-gap`, events: ['message.received'] });
+    const address = await createAddress(database.db, config, accountId, { prefix: 'crash-gap' });
+    const recipient = [{ addressId: address.id, accountId, address: address.address }];
+    // One message whose event reached the outbox, and one whose event died with the process (no enqueuer ran).
+    const bus = new InProcessEventBus();
+    const enqueuer = startWebhookEnqueuer({ db: database.db, bus, publicUrl: null });
+    const [queued] = await ingestMessage(database.db, Buffer.from('Subject: queued\r\n\r\nhi\r\n'), recipient, bus);
+    await enqueuer.stop();
+    const [lost] = await ingestMessage(database.db, Buffer.from('Subject: lost\r\n\r\nhi\r\n'), recipient);
+    await database.close();
+
+    database = await reopen();
+    try {
+      expect(await recoverMissedMessageEvents(database.db, null)).toBe(1);
+      expect(await recoverMissedMessageEvents(database.db, null)).toBe(0);
+      const worker = createWebhookWorker({ db: database.db, config, version: 'test' });
+      expect(await worker.runOnce()).toMatchObject({ attempted: 2, succeeded: 2 });
+      const ids = receiver.received.filter((r) => r.path === '/crash-gap').map((r) => (verify(secret, r) as { data: { message: { id: string } } }).data.message.id);
+      expect(ids.sort()).toEqual([queued, lost].sort());
+      const { count } = await listWebhookDeliveries(database.db, accountId, view.id, { limit: 10, offset: 0 });
+      expect(count).toBe(2);
     } finally {
       await database.close();
     }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { findEnabledWebhooksFor, insertDeliveries } from '../../db/webhooks.js';
+import { findEnabledWebhooksFor, findRecentMessagesWithWebhooks, insertDeliveries } from '../../db/webhooks.js';
 import type { DomainEvent, EventBus, EventType } from '../events.js';
 import { payloadFor } from './payloads.js';
 import { newDelivery, subscribes } from './webhooks.js';
@@ -41,11 +41,39 @@ export async function enqueueEvent(db: Db, event: DomainEvent, publicUrl: string
   const payload = await payloadFor(db, event, publicUrl);
   if (!payload) return 0;
   const at = now.toISOString();
-  await insertDeliveries(
+  const key = eventKey(event);
+  return insertDeliveries(
     db,
-    hooks.map((h) => newDelivery(h.id, payload, at)),
+    hooks.map((h) => newDelivery(h.id, payload, at, key)),
   );
-  return hooks.length;
+}
+
+/** Identifies an event across processes and restarts (an address can expire again after an extension). */
+export function eventKey(event: DomainEvent): string {
+  return event.type === 'message.received' ? `${event.type}:${event.messageId}` : `${event.type}:${event.addressId}:${event.at}`;
+}
+
+/** How far back start-up recovery looks for messages whose webhooks may not have been queued. */
+export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The bus is in memory, so a crash between a message's commit and its outbox rows would lose its webhooks (never
+ * the mail). At start-up, before new mail arrives, this queues `message.received` again for every message of the
+ * last hour on an account with an enabled webhook; rows that exist already are skipped by their event key, so
+ * nothing is sent twice. Returns the number of deliveries it had to add.
+ */
+export async function recoverMissedMessageEvents(db: Db, publicUrl: string | null, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - RECOVERY_WINDOW_MS).toISOString();
+  let added = 0;
+  for (const m of await findRecentMessagesWithWebhooks(db, since)) {
+    added += await enqueueEvent(
+      db,
+      { type: 'message.received', accountId: m.account_id, addressId: m.address_id, address: m.address, messageId: m.message_id, receivedAt: m.received_at },
+      publicUrl,
+      now,
+    );
+  }
+  return added;
 }
 
 export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {

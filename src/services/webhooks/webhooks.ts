@@ -285,11 +285,12 @@ export async function redeliverWebhookDelivery(
 }
 
 /** A new outbox row: due now, nothing attempted. */
-export function newDelivery(webhookId: string, payload: WebhookPayload, at: string): DeliveryRow {
+export function newDelivery(webhookId: string, payload: WebhookPayload, at: string, eventKey: string | null = null): DeliveryRow {
   return {
     id: newId('whd'),
     webhook_id: webhookId,
     event_type: payload.type,
+    event_key: eventKey,
     payload: JSON.stringify(payload),
     status: 'pending',
     attempts: 0,
