@@ -1,20 +1,15 @@
 import type { Db } from '../../db/database.js';
 import { findEnabledWebhooksFor, findRecentMessagesWithWebhooks, insertDeliveries } from '../../db/webhooks.js';
 import type { DomainEvent, EventBus, EventType } from '../events.js';
+import type { Logger } from '../logger.js';
 import { payloadFor } from './payloads.js';
 import { newDelivery, subscribes } from './webhooks.js';
-
-export interface WebhookLogger {
-  info(...a: unknown[]): void;
-  warn(...a: unknown[]): void;
-  error(...a: unknown[]): void;
-}
 
 export interface EnqueuerDeps {
   db: Db;
   bus: EventBus;
   publicUrl: string | null;
-  logger?: WebhookLogger;
+  logger?: Logger;
   /** Called after rows were written, so an in-process worker can start at once instead of at its next poll. */
   onEnqueued?: () => void;
 }

@@ -11,7 +11,7 @@ import {
   releaseClaim,
   type DeliveryRow,
 } from '../../db/webhooks.js';
-import type { WebhookLogger } from './enqueuer.js';
+import type { Logger } from '../logger.js';
 import { DELIVERY_LOG_RETENTION_MS, DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './schedule.js';
 import { sendSigned } from './sender.js';
 import type { HostResolver } from './ssrf.js';
@@ -22,7 +22,7 @@ export interface WorkerDeps {
   config: Pick<Config, 'webhooks'>;
   /** Server version, for the User-Agent. */
   version: string;
-  logger?: WebhookLogger;
+  logger?: Logger;
   /** DNS for targets (tests pass a fake one). */
   resolve?: HostResolver;
   /** Jitter source in [0, 1) (tests pass a constant). */
