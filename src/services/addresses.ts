@@ -12,18 +12,12 @@ import {
   type AddressRow,
 } from '../db/addresses.js';
 import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
+import type { components } from '../../generated/schema.js';
 import { DomainError, invalid } from './errors.js';
 import { validateEmail } from './tools/email-validate.js';
 
-export interface AddressView {
-  email: string;
-  domain: string;
-  prefix: string;
-  created_at: string;
-  expires_at: string;
-  expired: boolean;
-  message_count: number;
-}
+/** An address as the API shows it: the spec's `Address` schema. */
+export type AddressView = components['schemas']['Address'];
 
 export type AddressPolicy = Pick<Config, 'mailDomains' | 'addressTtl' | 'maxAddressLifetime'>;
 

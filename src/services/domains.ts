@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
+import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { findAddress, type AddressRow } from '../db/addresses.js';
@@ -19,23 +20,9 @@ import type { DnsResolver } from './tools/email-verify.js';
 
 export type DomainPolicy = AddressPolicy & Pick<Config, 'smtpHostname'>;
 
-export interface DnsRecordView {
-  type: 'TXT' | 'MX';
-  name: string;
-  value: string;
-  priority?: number;
-}
-
-export interface DomainView {
-  domain: string;
-  verified: boolean;
-  verified_at: string | null;
-  catch_all: string | null;
-  created_at: string;
-  last_checked_at: string | null;
-  last_error: string | null;
-  records: DnsRecordView[];
-}
+/** A DNS record to publish and a domain as the API shows them: the spec's `DnsRecord` and `Domain` schemas. */
+export type DnsRecordView = components['schemas']['DnsRecord'];
+export type DomainView = components['schemas']['Domain'];
 
 export interface DomainCheck {
   type: 'TXT' | 'MX';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { startPrism, type PrismHandle } from '../helpers/prism.js';
+import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
 import { resolveRecipient } from '../../src/services/addresses.js';
 import { ingestMessage } from '../../src/services/messages.js';
 
@@ -52,30 +52,26 @@ describe('Dashboard API contract: real server behind prism proxy --errors', () =
   let proxy: PrismHandle;
   beforeAll(async () => {
     t = await makeTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startPrism('proxy', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {
     await proxy?.stop();
     await t?.close();
   });
 
-  const conforms = (response: Response) =>
-    expect(response.headers.get('sl-violations'), `Prism violations on ${response.url}: ${response.headers.get('sl-violations')}`).toBeNull();
-
   it('every operation, success and failure, conforms', async () => {
     const anonymous = createEphemailClient({ baseUrl: proxy.url });
     const email = `contract-${Date.now()}@example.com`;
     const signUp = await anonymous.POST('/api/dashboard/signup', { body: { email, password: PASSWORD } });
     expect(signUp.response.status, JSON.stringify(signUp.error)).toBe(201);
-    conforms(signUp.response);
+    expectConforms(signUp.response);
     const cookie = signUp.response.headers.get('set-cookie')!.split(';')[0];
     expect(cookie).toMatch(/^ephemail_session=/);
     const client = createEphemailClient({ baseUrl: proxy.url, headers: { cookie, 'x-csrf-token': signUp.data!.csrf_token } });
 
     const logIn = await anonymous.POST('/api/dashboard/login', { body: { email, password: PASSWORD } });
     expect(logIn.response.status).toBe(200);
-    conforms(logIn.response);
+    expectConforms(logIn.response);
 
     // Free plan first: Developer keys and addresses are refused.
     const gated = [
@@ -84,21 +80,21 @@ describe('Dashboard API contract: real server behind prism proxy --errors', () =
     ];
     for (const res of gated) {
       expect(res.response.status).toBe(403);
-      conforms(res.response);
+      expectConforms(res.response);
     }
 
     const plan = await client.PUT('/api/dashboard/account/plan', { body: { plan: 'developer' } });
     expect(plan.data?.account.plan).toBe('developer');
-    conforms(plan.response);
+    expectConforms(plan.response);
     const created = await client.POST('/api/dashboard/keys', { body: { kind: 'tools', name: 'contract' } });
     expect(created.response.status).toBe(201);
-    conforms(created.response);
+    expectConforms(created.response);
     const toolCall = await fetch(`${proxy.url}/api/tools/age-calculator?birthDate=1990-05-15`, { headers: { 'x-api-key': created.data!.key } });
     expect(toolCall.status).toBe(200);
 
     const addr = await client.POST('/api/dashboard/addresses', { body: { prefix: 'dash-contract', expires_in: 600 } });
     expect(addr.response.status).toBe(201);
-    conforms(addr.response);
+    expectConforms(addr.response);
     const address = { address: addr.data!.email };
     const target = await resolveRecipient(t.deps.database.db, t.deps.config, address.address);
     if (target.kind !== 'live') throw new Error('not live');
@@ -110,7 +106,7 @@ describe('Dashboard API contract: real server behind prism proxy --errors', () =
     const message = { ...address, id };
     const list = await client.GET('/api/dashboard/addresses/{address}/messages', { params: { path: address } });
     expect(list.data?.count).toBe(1);
-    conforms(list.response);
+    expectConforms(list.response);
     const attachmentId = list.data!.messages[0].attachments[0].id;
 
     const calls = [
@@ -124,19 +120,19 @@ describe('Dashboard API contract: real server behind prism proxy --errors', () =
     ];
     for (const call of calls) {
       expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
-      conforms(call.response);
+      expectConforms(call.response);
     }
     const usage = calls[2].data as { totals: { requests: number } };
     expect(usage.totals.requests).toBe(1);
     const rawRes = await client.GET('/api/dashboard/addresses/{address}/messages/{id}/raw', { params: { path: message }, parseAs: 'text' });
     expect(rawRes.response.status).toBe(200);
-    conforms(rawRes.response);
+    expectConforms(rawRes.response);
     const att = await client.GET('/api/dashboard/addresses/{address}/messages/{id}/attachments/{attachment_id}', {
       params: { path: { ...message, attachment_id: attachmentId } },
       parseAs: 'text',
     });
     expect(att.data).toBe('abc');
-    conforms(att.response);
+    expectConforms(att.response);
 
     // (Requests that break the schema never reach the server: Prism answers them itself. Their 400s are covered by
     // the app.inject tests.)
@@ -153,16 +149,16 @@ describe('Dashboard API contract: real server behind prism proxy --errors', () =
     ] as const;
     for (const [res, status] of failures) {
       expect(res.response.status, `${res.response.url}: ${JSON.stringify(res.error)}`).toBe(status);
-      conforms(res.response);
+      expectConforms(res.response);
     }
 
     expect((await client.DELETE('/api/dashboard/addresses/{address}/messages/{id}', { params: { path: message } })).response.status).toBe(200);
     const del = await client.DELETE('/api/dashboard/addresses/{address}', { params: { path: address } });
     expect(del.response.status).toBe(200);
-    conforms(del.response);
+    expectConforms(del.response);
     const out = await client.POST('/api/dashboard/logout');
     expect(out.response.status).toBe(200);
-    conforms(out.response);
+    expectConforms(out.response);
     expect((await client.GET('/api/dashboard/session')).response.status).toBe(401);
   });
 });

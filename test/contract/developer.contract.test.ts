@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { startPrism, type PrismHandle } from '../helpers/prism.js';
+import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
 import { resolveRecipient } from '../../src/services/addresses.js';
 import { ingestMessage } from '../../src/services/messages.js';
 
@@ -35,22 +35,18 @@ describe('Developer API contract: real server behind prism proxy --errors', () =
   let proxy: PrismHandle;
   beforeAll(async () => {
     t = await makeTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startPrism('proxy', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {
     await proxy?.stop();
     await t?.close();
   });
 
-  const conforms = (response: Response) =>
-    expect(response.headers.get('sl-violations'), `Prism violations: ${response.headers.get('sl-violations')}`).toBeNull();
-
   it('every operation, success and failure, conforms', async () => {
     const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
     const created = await client.POST('/api/v1/email/create', { body: { prefix: 'contract', expires_in: 600 } });
     expect(created.response.status).toBe(201);
-    conforms(created.response);
+    expectConforms(created.response);
     const address = { address: created.data!.email };
 
     const target = await resolveRecipient(t.deps.database.db, t.deps.config, address.address);
@@ -68,7 +64,7 @@ describe('Developer API contract: real server behind prism proxy --errors', () =
 
     const list = await client.GET('/api/v1/email/{address}/messages', { params: { path: address } });
     expect(list.data?.count).toBe(1);
-    conforms(list.response);
+    expectConforms(list.response);
     const attachmentId = list.data!.messages[0].attachments[0].id;
     const calls = [
       await client.GET('/api/v1/email'),
@@ -78,17 +74,17 @@ describe('Developer API contract: real server behind prism proxy --errors', () =
     ];
     for (const call of calls) {
       expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
-      conforms(call.response);
+      expectConforms(call.response);
     }
     const rawRes = await client.GET('/api/v1/email/{address}/messages/{id}/raw', { params: { path: message }, parseAs: 'text' });
     expect(rawRes.response.status).toBe(200);
-    conforms(rawRes.response);
+    expectConforms(rawRes.response);
     const att = await client.GET('/api/v1/email/{address}/messages/{id}/attachments/{attachment_id}', {
       params: { path: { ...message, attachment_id: attachmentId } },
       parseAs: 'text',
     });
     expect(att.response.status).toBe(200);
-    conforms(att.response);
+    expectConforms(att.response);
 
     const failures = [
       [await client.POST('/api/v1/email/create', { body: { prefix: 'contract' } }), 409],
@@ -98,16 +94,16 @@ describe('Developer API contract: real server behind prism proxy --errors', () =
     ] as const;
     for (const [res, status] of failures) {
       expect(res.response.status).toBe(status);
-      conforms(res.response);
+      expectConforms(res.response);
     }
     const wrongKind = createEphemailClient({ baseUrl: proxy.url, developerKey: t.toolsKey });
     const forbidden = await wrongKind.GET('/api/v1/email');
     expect(forbidden.response.status).toBe(403);
-    conforms(forbidden.response);
+    expectConforms(forbidden.response);
 
     expect((await client.DELETE('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).response.status).toBe(200);
     const del = await client.DELETE('/api/v1/email/{address}', { params: { path: address } });
     expect(del.response.status).toBe(200);
-    conforms(del.response);
+    expectConforms(del.response);
   });
 });

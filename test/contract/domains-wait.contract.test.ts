@@ -3,7 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startTestDns, type TestDns } from '../helpers/dns.js';
-import { startPrism, type PrismHandle } from '../helpers/prism.js';
+import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
 import { resolveRecipient } from '../../src/services/addresses.js';
 import { InProcessEventBus, type EventOf, type EventType } from '../../src/services/events.js';
 import { ingestMessage } from '../../src/services/messages.js';
@@ -63,8 +63,7 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     dns = await startTestDns();
     bus = new CountingBus();
     t = await makeTestApp({ env: { DNS_SERVERS: dns.server, SMTP_HOSTNAME: 'mx.ephemail.test' }, deps: { events: bus } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startPrism('proxy', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -72,24 +71,21 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     await dns?.close();
   });
 
-  const conforms = (response: Response) =>
-    expect(response.headers.get('sl-violations'), `Prism violations: ${response.headers.get('sl-violations')}`).toBeNull();
-
   it('every domain operation, success and failure, conforms', async () => {
     const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
     const domain = { domain: 'contract.example.com' };
     const added = await client.POST('/api/v1/domains', { body: domain });
     expect(added.response.status).toBe(201);
-    conforms(added.response);
+    expectConforms(added.response);
 
     const notYet = await client.POST('/api/v1/domains/{domain}/verify', { params: { path: domain } });
     expect(notYet.data?.verified).toBe(false);
-    conforms(notYet.response);
+    expectConforms(notYet.response);
     const [txt] = added.data!.records;
     dns.zone.txt.set(txt.name, [[txt.value]]);
     const verified = await client.POST('/api/v1/domains/{domain}/verify', { params: { path: domain } });
     expect(verified.data?.verified).toBe(true);
-    conforms(verified.response);
+    expectConforms(verified.response);
 
     const calls = [
       await client.GET('/api/v1/domains'),
@@ -99,11 +95,11 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     ];
     for (const call of calls) {
       expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
-      conforms(call.response);
+      expectConforms(call.response);
     }
     const created = await client.POST('/api/v1/email/create', { body: { domain: domain.domain, prefix: 'signup' } });
     expect(created.response.status).toBe(201);
-    conforms(created.response);
+    expectConforms(created.response);
 
     await client.POST('/api/v1/domains', { body: { domain: 'pending.example.com' } });
     const failures = [
@@ -117,15 +113,15 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     ] as const;
     for (const [res, status] of failures) {
       expect(res.response.status, JSON.stringify(res.error)).toBe(status);
-      conforms(res.response);
+      expectConforms(res.response);
     }
 
     const del = await client.DELETE('/api/v1/domains/{domain}', { params: { path: domain } });
     expect(del.data?.message).toBe('Domain contract.example.com and its 2 addresses were deleted.');
-    conforms(del.response);
+    expectConforms(del.response);
     const gone = await client.DELETE('/api/v1/domains/{domain}', { params: { path: domain } });
     expect(gone.response.status).toBe(404);
-    conforms(gone.response);
+    expectConforms(gone.response);
   });
 
   it('wait, events, filters and read state conform', async () => {
@@ -142,21 +138,21 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
 
     const empty = await client.GET('/api/v1/email/{address}/messages/wait', { params: { path: address, query: { timeout: 0 } } });
     expect(empty.data).toEqual({ success: true, messages: [], count: 0, timed_out: true });
-    conforms(empty.response);
+    expectConforms(empty.response);
     const id = await deliver('Confirm your email');
     const waited = await client.GET('/api/v1/email/{address}/messages/wait', { params: { path: address, query: { timeout: 5 } } });
     expect(waited.data?.messages.map((m) => m.id)).toEqual([id]);
-    conforms(waited.response);
+    expectConforms(waited.response);
 
     const message = { ...address, id };
     const marked = await client.PATCH('/api/v1/email/{address}/messages/{id}', { params: { path: message }, body: { read: true } });
     expect(marked.data?.read).toBe(true);
-    conforms(marked.response);
+    expectConforms(marked.response);
     const filtered = await client.GET('/api/v1/email/{address}/messages', {
       params: { path: address, query: { subject: 'CONFIRM', from: 'shop', since: '2000-01-01T00:00:00Z', unread: false } },
     });
     expect(filtered.data?.count).toBe(1);
-    conforms(filtered.response);
+    expectConforms(filtered.response);
 
     // The proxy hands the stream over once it ends, so end it: deliver one message, then delete the address.
     const before = bus.active;
@@ -172,7 +168,7 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     expect(events.data).toContain(`id: ${second}\nevent: message\n`);
     expect(events.data).not.toContain(`id: ${id}\n`);
     expect(events.data).toContain('event: address.deleted');
-    conforms(events.response);
+    expectConforms(events.response);
 
     const missing = [
       await client.GET('/api/v1/email/{address}/messages/wait', { params: { path: address, query: { timeout: 0 } } }),
@@ -181,7 +177,7 @@ describe('Domains, waiting and filters contract: real server behind prism proxy 
     ];
     for (const res of missing) {
       expect(res.response.status).toBe(404);
-      conforms(res.response);
+      expectConforms(res.response);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { startPrism, type PrismHandle } from '../helpers/prism.js';
+import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
 import type { MxResolver } from '../../src/services/tools/email-verify.js';
 
 const resolver: MxResolver = {
@@ -50,18 +50,12 @@ describe('Tools API contract: real server behind prism proxy --errors', () => {
   let proxy: PrismHandle;
   beforeAll(async () => {
     t = await makeTestApp({ deps: { resolver } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    proxy = await startPrism('proxy', `http://127.0.0.1:${port}`);
+    proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {
     await proxy?.stop();
     await t?.close();
   });
-
-  const expectConforms = (response: Response) => {
-    expect(response.headers.get('sl-violations'), `Prism violations: ${response.headers.get('sl-violations')}`).toBeNull();
-  };
 
   it('every success answer conforms', async () => {
     const client = createEphemailClient({ baseUrl: proxy.url, toolsKey: t.toolsKey });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { startPrism, type PrismHandle } from '../helpers/prism.js';
+import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
 import { startReceiver, verify, type Receiver } from '../helpers/webhook-receiver.js';
 import { createWebhookWorker } from '../../src/services/webhooks/worker.js';
 
@@ -42,17 +42,13 @@ describe('Webhooks contract: real server behind prism proxy --errors', () => {
   beforeAll(async () => {
     t = await makeTestApp({ env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' } });
     receiver = await startReceiver();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startPrism('proxy', `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {
     await proxy?.stop();
     await receiver?.close();
     await t?.close();
   });
-
-  const conforms = (response: Response) =>
-    expect(response.headers.get('sl-violations'), `Prism violations: ${response.headers.get('sl-violations')}`).toBeNull();
 
   it('every operation, success and failure, conforms', async () => {
     const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
@@ -62,18 +58,18 @@ describe('Webhooks contract: real server behind prism proxy --errors', () => {
       body: { url: `${receiver.url}/contract`, events: ['message.received', 'address.deleted'], address, description: 'contract' },
     });
     expect(created.response.status).toBe(201);
-    conforms(created.response);
+    expectConforms(created.response);
     const { id, secret } = created.data!;
 
     const test = await client.POST('/api/v1/webhooks/{webhook_id}/test', hookPath(id));
     expect(test.response.status).toBe(202);
-    conforms(test.response);
+    expectConforms(test.response);
     await createWebhookWorker({ db: t.deps.database.db, config: t.deps.config, version: 'contract' }).runOnce();
     expect(verify(secret, receiver.received[0])).toMatchObject({ type: 'webhook.test' });
 
     const deliveries = await client.GET('/api/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: id }, query: { status: 'succeeded', limit: 5 } } });
     expect(deliveries.data?.deliveries[0].attempts[0].status_code).toBe(200);
-    conforms(deliveries.response);
+    expectConforms(deliveries.response);
     const delivery_id = deliveries.data!.deliveries[0].id;
 
     const calls = [
@@ -85,15 +81,15 @@ describe('Webhooks contract: real server behind prism proxy --errors', () => {
     ];
     for (const call of calls) {
       expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
-      conforms(call.response);
+      expectConforms(call.response);
     }
     const redelivered = await client.POST('/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', { params: { path: { webhook_id: id, delivery_id } } });
     expect(redelivered.response.status).toBe(202);
-    conforms(redelivered.response);
+    expectConforms(redelivered.response);
 
     const disabled = await client.PATCH('/api/v1/webhooks/{webhook_id}', { ...hookPath(id), body: { enabled: false } });
     expect(disabled.data).toMatchObject({ enabled: false, disabled_reason: 'manual' });
-    conforms(disabled.response);
+    expectConforms(disabled.response);
 
     const failures = [
       [await client.POST('/api/v1/webhooks', { body: { url: 'http://169.254.169.254/latest/meta-data/', events: ['address.created'] } }), 422],
@@ -110,15 +106,15 @@ describe('Webhooks contract: real server behind prism proxy --errors', () => {
     ] as const;
     for (const [res, status] of failures) {
       expect(res.response.status, `${res.response.url}: ${JSON.stringify(res.error)}`).toBe(status);
-      conforms(res.response);
+      expectConforms(res.response);
     }
     const wrongKind = createEphemailClient({ baseUrl: proxy.url, developerKey: t.toolsKey });
     const forbidden = await wrongKind.GET('/api/v1/webhooks');
     expect(forbidden.response.status).toBe(403);
-    conforms(forbidden.response);
+    expectConforms(forbidden.response);
 
     const del = await client.DELETE('/api/v1/webhooks/{webhook_id}', hookPath(id));
     expect(del.response.status).toBe(200);
-    conforms(del.response);
+    expectConforms(del.response);
   });
 });

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRISM = path.join(root, 'node_modules/.bin/prism');
@@ -58,4 +60,16 @@ export async function startPrism(mode: 'mock' | 'proxy', upstream?: string): Pro
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Puts the real app on a loopback port and `prism proxy --errors` in front of it. */
+export async function startProxyFor(app: FastifyInstance): Promise<PrismHandle> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as net.AddressInfo;
+  return startPrism('proxy', `http://127.0.0.1:${port}`);
+}
+
+/** Prism's proxy reports every request or response that breaks openapi.yaml in `sl-violations`. */
+export function expectConforms(response: Response): void {
+  expect(response.headers.get('sl-violations'), `Prism violations on ${response.url}: ${response.headers.get('sl-violations')}`).toBeNull();
 }
