@@ -27,6 +27,8 @@ const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.ur
 /** Opens the store and builds everything handlers need. Tests build their own or override parts. */
 export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
+  const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   return {
     config,
     database,
@@ -34,8 +36,8 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     keys: overrides.keys ?? new KeyAuthenticator(database.db),
     sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
     usage: overrides.usage ?? new UsageRecorder(database.db),
-    resolver: overrides.resolver ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
-    dns: overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs),
+    resolver: overrides.resolver ?? dns,
+    dns,
     events: overrides.events ?? new InProcessEventBus(),
     version: pkg.version,
   };
