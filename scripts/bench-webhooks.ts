@@ -1,7 +1,7 @@
 /**
  * Webhook cases for `npm run bench` (scripts/bench.ts runs them with its other cases): what signing with the
- * standardwebhooks library costs next to node:crypto, what turning an event into an outbox row adds to ingesting a
- * message, and what one delivery through the outbox (claim, sign, POST, log) costs next to a bare POST.
+ * standardwebhooks library costs next to node:crypto, what turning a logged event into an outbox row adds to
+ * ingesting a message, and what one delivery through the outbox (claim, sign, POST, log) costs next to a bare POST.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { ingestMessage, type IngestRecipient } from '../src/services/messages.js';
-import { enqueueEvent } from '../src/services/webhooks/enqueuer.js';
+import { enqueueFromLog } from '../src/services/webhooks/enqueuer.js';
 import { createWebhook, sendTestWebhook } from '../src/services/webhooks/webhooks.js';
 import { createWebhookWorker } from '../src/services/webhooks/worker.js';
 import type { BenchCase } from './bench-case.js';
@@ -34,8 +34,6 @@ export async function webhookCases(ctx: {
   // The delivery case runs before the enqueue case, so this worker only ever finds the rows it times.
   const worker = createWebhookWorker({ db, config: { webhooks: policy }, version: 'bench', batchSize: 1 });
 
-  const [messageId] = await ingestMessage(db, raw, [recipient]);
-  const event = { type: 'message.received' as const, ...recipient, messageId, receivedAt: new Date().toISOString() };
   const body = JSON.stringify({ type: 'bench', timestamp: new Date().toISOString(), data: { text: 'x'.repeat(2000) } });
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
   const signer = new Webhook(secret);
@@ -72,10 +70,13 @@ export async function webhookCases(ctx: {
         ops: 50,
       },
       {
-        name: 'enqueue message.received for a matching webhook (payload + outbox row)',
-        baselineName: 'ingestMessage() alone (parse + durable commit)',
+        name: 'ingest + enqueue message.received for a matching webhook (read the log, outbox row, cursor)',
+        baselineName: 'ingestMessage() alone (parse + durable commit with its event)',
         baseline: () => ingestMessage(db, raw, [recipient]),
-        candidate: () => enqueueEvent(db, event, null),
+        candidate: async () => {
+          await ingestMessage(db, raw, [recipient]);
+          await enqueueFromLog(db, null);
+        },
         ops: 50,
       },
     ],

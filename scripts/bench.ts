@@ -53,7 +53,7 @@ if (target.kind !== 'live') throw new Error('bench address not live');
 const recipient = { addressId: target.addressId, accountId: account.id, address: target.address };
 const raw = await new MailComposer({ from: 'a@example.com', to: address.address, subject: 'bench', text: 'x'.repeat(2000) }).compile().build();
 
-const smtp = createSmtpServer({ config, db, bus: deps.events });
+const smtp = createSmtpServer({ config, db });
 const smtpPort = await smtp.listen(0, '127.0.0.1');
 const smtpClient = await connectSmtp(smtpPort);
 

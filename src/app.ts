@@ -10,7 +10,7 @@ import { openDatabase } from './db/database.js';
 import type { Deps } from './deps.js';
 import { handlers } from './handlers/index.js';
 import { DomainError } from './services/errors.js';
-import { InProcessEventBus } from './services/events.js';
+import { startEventFeed } from './services/events.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
@@ -38,7 +38,9 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     usage: overrides.usage ?? new UsageRecorder(database.db),
     resolver: overrides.resolver ?? dns,
     dns,
-    events: overrides.events ?? new InProcessEventBus(),
+    events:
+      overrides.events ??
+      (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs })),
     version: pkg.version,
   };
 }
@@ -112,6 +114,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onClose', async () => {
     // Pending usage counts are written while the store is still open.
     await deps.usage.stop();
+    await deps.events.close();
     await deps.database.close();
   });
   return app;

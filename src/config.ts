@@ -39,6 +39,10 @@ export interface Config {
   publicUrl: string | null;
   retentionSeconds: number;
   sweepIntervalSeconds: number;
+  /** How long the event log keeps an event (the sweeper prunes older ones). */
+  eventRetentionSeconds: number;
+  /** Safety-net poll of the event log, for a wake-up (NOTIFY, Redis, in-process) that got lost. */
+  eventPollMs: number;
   bootstrap: boolean;
   trustProxy: boolean;
 }
@@ -169,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     retentionSeconds: int('RETENTION_SECONDS', 86_400, 0, 365 * 86_400),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
+    eventRetentionSeconds: int('EVENT_RETENTION_SECONDS', 7 * 86_400, 60, 365 * 86_400),
+    eventPollMs: int('EVENT_POLL_MS', 2000, 50, 60_000),
     bootstrap: bool('BOOTSTRAP', true),
     trustProxy: bool('TRUST_PROXY', false),
   };

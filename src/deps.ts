@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { LoadedSpec } from './http/spec.js';
-import type { EventBus } from './services/events.js';
+import type { EventFeed } from './services/events.js';
 import type { KeyAuthenticator } from './services/keys.js';
 import type { SessionAuthenticator } from './services/sessions.js';
 import type { UsageSink } from './services/usage.js';
@@ -20,7 +20,7 @@ export interface Deps {
   resolver: MxResolver;
   /** TXT and MX look-ups through DNS_SERVERS for custom-domain verification. */
   dns: DnsResolver;
-  /** Domain events (message received, address created/deleted/expired) for waits, streams and webhooks. */
-  events: EventBus;
+  /** This instance's view of the event log (every instance's events), for waits and streams. */
+  events: EventFeed;
   version: string;
 }

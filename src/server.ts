@@ -2,7 +2,7 @@ import { buildApp, createDeps } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
 import { startSweeper } from './services/sweeper.js';
-import { recoverMissedMessageEvents, startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
+import { startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
 import { createWebhookWorker } from './services/webhooks/worker.js';
 import { createSmtpServer } from './smtp/server.js';
 
@@ -24,27 +24,24 @@ async function main(): Promise<void> {
     if (created) console.log(bootstrapBanner(created));
   }
   const app = await buildApp(deps);
-  // Webhooks: the enqueuer subscribes before anything can publish (HTTP handlers, SMTP, the sweeper); the worker
-  // starts once the listeners are up and sends whatever the outbox holds, rows from before a restart included.
+  // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
+  // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
   const webhookWorker = createWebhookWorker({ db: deps.database.db, config, version: deps.version, logger: app.log });
   const webhookEnqueuer = startWebhookEnqueuer({
     db: deps.database.db,
-    bus: deps.events,
+    feed: deps.events,
     publicUrl: config.publicUrl,
     logger: app.log,
+    pollMs: config.eventPollMs,
     onEnqueued: () => webhookWorker.wake(),
   });
-  // Webhooks of messages stored just before a crash, whose events died with the process.
-  const recovered = await recoverMissedMessageEvents(deps.database.db, config.publicUrl);
-  if (recovered > 0) app.log.warn({ deliveries: recovered }, 'queued webhooks for messages received before a restart');
   await app.listen({ port: config.port, host: config.host });
 
-  const bus = deps.events;
   const db = deps.database.db;
-  const smtp = createSmtpServer({ config, db, bus, logger: app.log });
+  const smtp = createSmtpServer({ config, db, logger: app.log });
   const smtpPort = await smtp.listen(config.smtpPort, config.host);
   app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
-  const sweeper = startSweeper({ db, config, bus, logger: app.log });
+  const sweeper = startSweeper({ db, config, logger: app.log });
   webhookWorker.start();
 
   let closing = false;
@@ -56,7 +53,8 @@ async function main(): Promise<void> {
     // SMTP first, so every message being stored commits before the store closes with the app.
     await smtp.close();
     await sweeper.stop();
-    // Events already published reach the outbox; attempts on the wire get a moment, the rest stay queued.
+    // A batch being queued commits (or rolls back, to be queued by the next start); attempts on the wire get a
+    // moment, the rest stay queued.
     await webhookEnqueuer.stop();
     await webhookWorker.stop();
     await app.close();

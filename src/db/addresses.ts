@@ -42,19 +42,22 @@ export async function setAddressExpiry(db: Db, id: string, expiresAt: string): P
   await db.updateTable('addresses').set({ expires_at: expiresAt }).where('id', '=', id).execute();
 }
 
-export async function deleteAddressById(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('addresses').where('id', '=', id).execute();
-}
-
-/** Addresses whose expiry lies before `before`, oldest first (the sweeper's work list). */
-export async function findExpiredBefore(db: Db, before: string, limit: number): Promise<AddressRow[]> {
-  return db.selectFrom('addresses').selectAll().where('expires_at', '<', before).orderBy('expires_at').limit(limit).execute();
-}
-
-export async function deleteAddressesByIds(db: Db, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const res = await db.deleteFrom('addresses').where('id', 'in', ids).executeTakeFirst();
+/** Answers 1 when the address was deleted, 0 when it was not there (any more). */
+export async function deleteAddressById(db: Db, id: string): Promise<number> {
+  const res = await db.deleteFrom('addresses').where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/**
+ * Deletes up to `limit` addresses whose expiry lies before `before` (their messages go by cascade) and answers the
+ * rows actually deleted: when two sweepers race, each address is answered by exactly one of them.
+ */
+export async function deleteExpiredBefore(db: Db, before: string, limit: number): Promise<AddressRow[]> {
+  return db
+    .deleteFrom('addresses')
+    .where('id', 'in', (eb) => eb.selectFrom('addresses').select('id').where('expires_at', '<', before).orderBy('expires_at').limit(limit))
+    .returningAll()
+    .execute();
 }
 
 export async function findAddressesByIds(db: Db, ids: string[]): Promise<AddressRow[]> {

@@ -47,16 +47,14 @@ export async function setCatchAll(db: Db, id: string, catchAll: string | null): 
 }
 
 /** Deletes the claim and the account's addresses on the domain (their mail cascades), in one transaction. */
-export async function deleteDomainWithAddresses(db: Db, row: DomainRow): Promise<AddressesTable[]> {
-  return db.transaction().execute(async (trx) => {
-    const addresses = await trx
-      .selectFrom('addresses')
-      .selectAll()
-      .where('domain', '=', row.domain)
-      .where('account_id', '=', row.account_id)
-      .execute();
-    await trx.deleteFrom('addresses').where('domain', '=', row.domain).where('account_id', '=', row.account_id).execute();
-    await trx.deleteFrom('domains').where('id', '=', row.id).execute();
-    return addresses;
-  });
+export async function deleteDomainWithAddresses(trx: Db, row: DomainRow): Promise<AddressesTable[]> {
+  // Call inside a transaction: the claim and its addresses go together.
+  const addresses = await trx
+    .deleteFrom('addresses')
+    .where('domain', '=', row.domain)
+    .where('account_id', '=', row.account_id)
+    .returningAll()
+    .execute();
+  await trx.deleteFrom('domains').where('id', '=', row.id).execute();
+  return addresses;
 }

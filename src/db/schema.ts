@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC strings (`toISOString()`), so they sort as text
  * identically on SQLite and PostgreSQL. */
 export interface AccountsTable {
@@ -139,7 +141,29 @@ export interface WebhookAttemptsTable {
   response_excerpt: string | null;
 }
 
+/** The event log: see migration 20261123-0006. `id` is a 64-bit integer (read as a JS number). */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  account_id: string;
+  address_id: string | null;
+  address: string | null;
+  message_id: string | null;
+  /** JSON of the event's data (src/db/events.ts converts it). */
+  payload: string;
+  created_at: string;
+}
+
+/** A durable consumer position: an event id or an instant, as text (src/db/events.ts converts it). */
+export interface EventCursorsTable {
+  name: string;
+  position: string;
+  updated_at: string;
+}
+
 export interface Tables {
+  events: EventsTable;
+  event_cursors: EventCursorsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   addresses: AddressesTable;

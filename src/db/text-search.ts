@@ -1,5 +1,6 @@
-import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
 
 /** `%`, `_` and the escape character itself are matched literally: a search for "50%_off" finds exactly that. */
 const ESCAPE = '!';
@@ -14,7 +15,7 @@ function likeLiteral(text: string): string {
  * lower() leaves non-ASCII letters alone).
  */
 export function containsIgnoringCase(db: Db, column: string, needle: string): RawBuilder<SqlBool> {
-  const fold = db.getExecutor().adapter instanceof SqliteAdapter ? sql.raw('unicode_lower') : sql.raw('lower');
+  const fold = dialectOf(db) === 'sqlite' ? sql.raw('unicode_lower') : sql.raw('lower');
   const pattern = `%${likeLiteral(needle)}%`;
   return sql<SqlBool>`${fold}(${sql.ref(column)}) like ${fold}(${pattern}) escape ${sql.lit(ESCAPE)}`;
 }

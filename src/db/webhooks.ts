@@ -75,29 +75,6 @@ export async function insertDeliveries(db: Db, rows: DeliveryRow[]): Promise<num
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** Messages received since `since` on addresses of accounts that have an enabled message.received webhook. */
-export async function findRecentMessagesWithWebhooks(
-  db: Db,
-  since: string,
-): Promise<Array<{ message_id: string; received_at: string; address_id: string; account_id: string; address: string }>> {
-  return db
-    .selectFrom('messages')
-    .innerJoin('addresses', 'addresses.id', 'messages.address_id')
-    .select(['messages.id as message_id', 'messages.received_at', 'addresses.id as address_id', 'addresses.account_id', 'addresses.address'])
-    .where('messages.received_at', '>=', since)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('webhooks')
-          .select('webhooks.id')
-          .whereRef('webhooks.account_id', '=', 'addresses.account_id')
-          .where('webhooks.disabled_at', 'is', null),
-      ),
-    )
-    .orderBy('messages.received_at')
-    .execute();
-}
-
 export async function countDeliveriesOf(db: Db, webhookId: string, status?: DeliveryStatus): Promise<number> {
   let query = db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('webhook_id', '=', webhookId);
   if (status) query = query.where('status', '=', status);

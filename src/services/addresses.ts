@@ -13,7 +13,9 @@ import {
 } from '../db/addresses.js';
 import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
 import type { components } from '../../generated/schema.js';
+import { transactWithEvents } from '../db/events.js';
 import { DomainError, invalid } from './errors.js';
+import { eventRecord } from './events.js';
 import { validateEmail } from './tools/email-validate.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */
@@ -115,7 +117,11 @@ export async function createAddress(
       continue;
     }
     try {
-      await insertAddress(db, row);
+      // The address and its address.created event commit together.
+      await transactWithEvents(db, async (trx, emit) => {
+        await insertAddress(trx, row);
+        emit(eventRecord({ type: 'address.created', accountId, addressId: row.id, address, at: created, expiresAt: expires }, now));
+      });
       return row;
     } catch (err) {
       // Lost a race for the same name with another request: same answer as the check above.
@@ -161,10 +167,15 @@ export async function deleteAddress(
   db: Db,
   accountId: string,
   address: string,
+  now = new Date(),
 ): Promise<{ address: string; addressId: string; messages: number }> {
   const row = await requireOwnAddress(db, accountId, address);
   const messages = await countMessagesOf(db, row.id);
-  await deleteAddressById(db, row.id);
+  await transactWithEvents(db, async (trx, emit) => {
+    // Two deletes racing: only the one that removed the row announces it.
+    if ((await deleteAddressById(trx, row.id)) === 0) return;
+    emit(eventRecord({ type: 'address.deleted', accountId, addressId: row.id, address: row.address, at: now.toISOString() }, now));
+  });
   return { address: row.address, addressId: row.id, messages };
 }
 

@@ -15,6 +15,8 @@ import {
   type DomainRow,
 } from '../db/domains.js';
 import { createAddress, type AddressPolicy } from './addresses.js';
+import { transactWithEvents } from '../db/events.js';
+import { eventRecord } from './events.js';
 import { DomainError, invalid } from './errors.js';
 import type { DnsResolver } from './tools/email-verify.js';
 
@@ -279,9 +281,14 @@ export async function setDomainCatchAll(
   return { domain: { ...row, catch_all: local }, created };
 }
 
-/** Deletes the claim and the account's addresses on the domain; answers what went, for the address.deleted events. */
-export async function deleteDomain(db: Db, accountId: string, input: string): Promise<{ domain: string; addresses: AddressRow[] }> {
+/** Deletes the claim and the account's addresses on the domain, announcing each address.deleted; answers what went. */
+export async function deleteDomain(db: Db, accountId: string, input: string, now = new Date()): Promise<{ domain: string; addresses: AddressRow[] }> {
   const row = await requireOwnDomain(db, accountId, input);
-  const addresses = await deleteDomainWithAddresses(db, row);
+  const addresses = await transactWithEvents(db, async (trx, emit) => {
+    const gone = await deleteDomainWithAddresses(trx, row);
+    const at = now.toISOString();
+    for (const a of gone) emit(eventRecord({ type: 'address.deleted', accountId, addressId: a.id, address: a.address, at }, now));
+    return gone;
+  });
   return { domain: row.domain, addresses };
 }

@@ -1,12 +1,14 @@
 /**
- * Waiting for mail: long-poll waits and Server-Sent Event streams on one address. Both listen to the event bus
- * (never poll the store), so they work unchanged when the bus is shared between instances.
+ * Waiting for mail: long-poll waits and Server-Sent Event streams on one address. Both follow the event log through
+ * this instance's feed (never poll the store), so mail that arrives through any instance wakes them, and a stream's
+ * event ids are log ids that resume on any instance.
  */
 import type { Db } from '../db/database.js';
 import type { AddressRow } from '../db/addresses.js';
+import { findMessageEventId, readMessageEventsOf } from '../db/events.js';
 import { DomainError } from './errors.js';
-import type { EventBus, EventOf } from './events.js';
-import { getMessageSummaries, listMessages, listMessagesAfterMessage, toStoredInstant, type MessageSummaryView } from './messages.js';
+import { fromRecord, type EventFeed, type EventOf } from './events.js';
+import { listMessages, toStoredInstant, type MessageSummaryView } from './messages.js';
 
 interface MailboxListener {
   message(event: EventOf<'message.received'>): void;
@@ -14,21 +16,21 @@ interface MailboxListener {
 }
 
 /**
- * One bus subscription per event type for all watchers of a bus, dispatched by address id: an event costs one
+ * One feed subscription per event type for all watchers of a feed, dispatched by address id: an event costs one
  * map look-up however many clients wait, instead of one call per waiting client.
  */
 class MailboxWatchers {
   private readonly byAddress = new Map<string, Set<MailboxListener>>();
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly bus: EventBus) {}
+  constructor(private readonly feed: EventFeed) {}
 
   watch(addressId: string, listener: MailboxListener): () => void {
     if (!this.unsubscribe) {
-      const offMessage = this.bus.subscribe('message.received', (e) => this.each(e.addressId, (l) => l.message(e)));
-      const offDeleted = this.bus.subscribe('address.deleted', (e) => this.each(e.addressId, (l) => l.deleted()));
+      const offMessage = this.feed.subscribe('message.received', (e) => this.each(e.addressId, (l) => l.message(e)));
+      const offDeleted = this.feed.subscribe('address.deleted', (e) => this.each(e.addressId, (l) => l.deleted()));
       // A purged address is gone just the same: its waits answer 404 and its streams end.
-      const offPurged = this.bus.subscribe('address.purged', (e) => this.each(e.addressId, (l) => l.deleted()));
+      const offPurged = this.feed.subscribe('address.purged', (e) => this.each(e.addressId, (l) => l.deleted()));
       this.unsubscribe = () => {
         offMessage();
         offDeleted();
@@ -59,11 +61,11 @@ class MailboxWatchers {
   }
 }
 
-const registries = new WeakMap<EventBus, MailboxWatchers>();
+const registries = new WeakMap<EventFeed, MailboxWatchers>();
 
-export function watchMailbox(bus: EventBus, addressId: string, listener: MailboxListener): () => void {
-  let watchers = registries.get(bus);
-  if (!watchers) registries.set(bus, (watchers = new MailboxWatchers(bus)));
+export function watchMailbox(feed: EventFeed, addressId: string, listener: MailboxListener): () => void {
+  let watchers = registries.get(feed);
+  if (!watchers) registries.set(feed, (watchers = new MailboxWatchers(feed)));
   return watchers.watch(addressId, listener);
 }
 
@@ -81,13 +83,14 @@ function addressGone(address: string): DomainError {
 
 /**
  * Answers with the messages received after `since` (all when undefined) as soon as there is one, or empty with
- * `timedOut` after `timeoutMs` — or at the address's expiry, whichever comes first. Subscribes before looking at
- * the store, so a message committed in between is seen one way or the other. An aborted `signal` (the client went
- * away) ends the wait at once.
+ * `timedOut` after `timeoutMs` — or at the address's expiry, whichever comes first. Subscribes to the feed before
+ * looking at the store, so a message committed in between is seen one way or the other; a message announced later
+ * is answered from its event (which carries its summary) without reading the store again. An aborted `signal` (the
+ * client went away) ends the wait at once.
  */
 export function waitForMessages(
   db: Db,
-  bus: EventBus,
+  feed: EventFeed,
   address: AddressRow,
   options: { since?: string; timeoutMs: number; signal?: AbortSignal },
 ): Promise<WaitResult> {
@@ -95,6 +98,9 @@ export function waitForMessages(
   const filter = since === undefined ? {} : { since };
   return new Promise<WaitResult>((resolve, reject) => {
     let settled = false;
+    let looked = false;
+    // Messages announced while the first look was running: answered if that look found nothing.
+    const early: MessageSummaryView[] = [];
     let timer: NodeJS.Timeout | undefined;
     const finish = (settle: () => void) => {
       if (settled) return;
@@ -112,18 +118,22 @@ export function waitForMessages(
       else if (final) finish(() => resolve({ messages: [], count: 0, timedOut: true }));
     };
     const onAbort = () => finish(() => resolve({ messages: [], count: 0, timedOut: true }));
-    const unwatch = watchMailbox(bus, address.id, {
+    const unwatch = watchMailbox(feed, address.id, {
       message: (e) => {
-        if (since === undefined || e.receivedAt > since) check(false).catch(fail);
+        if (since !== undefined && e.receivedAt <= since) return;
+        if (looked) finish(() => resolve({ messages: [e.message], count: 1, timedOut: false }));
+        else early.unshift(e.message);
       },
       deleted: () => fail(addressGone(address.address)),
     });
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     // The clock starts after the first look, so timeout 0 still answers what is already there; the last look at
-    // the deadline catches a message whose event-triggered look was still running.
+    // the deadline catches a message whose event has not been read yet.
     check(false).then(() => {
+      looked = true;
       if (settled) return;
+      if (early.length > 0) return finish(() => resolve({ messages: early, count: early.length, timedOut: false }));
       const remaining = Math.min(options.timeoutMs, Date.parse(address.expires_at) - Date.now());
       timer = setTimeout(() => check(true).catch(fail), Math.max(0, remaining));
     }, fail);
@@ -136,7 +146,10 @@ export interface EventSink {
 }
 
 export interface StreamOptions {
-  /** Replay messages after this message id (EventSource's Last-Event-ID); wins over `since`. */
+  /**
+   * Replay what came after this event (EventSource's Last-Event-ID): a log id as this stream sends them, or — from
+   * clients of earlier versions — a message id. Wins over `since`.
+   */
   lastEventId?: string;
   /** Replay messages received after this instant. */
   since?: string;
@@ -147,49 +160,47 @@ export interface StreamOptions {
 export const REPLAY_LIMIT = 1000;
 export const RETRY_MS = 3000;
 
-function messageEvent(m: MessageSummaryView): string {
-  return `id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`;
+function messageEvent(e: EventOf<'message.received'>): string {
+  return `id: ${e.id}\nevent: message\ndata: ${JSON.stringify(e.message)}\n\n`;
+}
+
+async function replayFrom(db: Db, lastEventId: string | undefined, since: string | undefined): Promise<{ afterId: number } | { since: string } | null> {
+  if (lastEventId !== undefined) {
+    if (/^\d{1,15}$/.test(lastEventId)) return { afterId: Number(lastEventId) };
+    const id = await findMessageEventId(db, lastEventId);
+    return id === undefined ? null : { afterId: id };
+  }
+  return since === undefined ? null : { since: toStoredInstant(since) };
 }
 
 /**
- * Writes a Server-Sent Event stream of the address's new messages to `sink`: a replay (after `lastEventId`, or
- * `since`) oldest first, then each message as it is stored, a comment every `heartbeatMs`, and a final
- * `address.deleted` event before ending when the address is deleted. Events that arrive during the replay are held
- * back and sent after it, without duplicates. Returns the function that stops the stream (without ending the sink).
+ * Writes a Server-Sent Event stream of the address's new messages to `sink`: a replay from the log (after
+ * `lastEventId`, or `since`) oldest first, then each message as the log announces it, a comment every
+ * `heartbeatMs`, and a final `address.deleted` event before ending when the address is deleted. Event ids are log
+ * ids, so a reconnecting client resumes exactly where it left off, on any instance. Events that arrive during the
+ * replay are held back and sent after it, without duplicates. Returns the function that stops the stream (without
+ * ending the sink).
  */
-export function streamMessages(db: Db, bus: EventBus, address: AddressRow, sink: EventSink, options: StreamOptions): () => void {
+export function streamMessages(db: Db, feed: EventFeed, address: AddressRow, sink: EventSink, options: StreamOptions): () => void {
   let closed = false;
   let replaying = true;
-  const held: string[] = [];
-  const sent = new Set<string>();
-  // Writes happen in order: each store look-up waits for the previous one.
-  let chain: Promise<void> = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
-    chain = chain.then(work).catch((err: unknown) => {
-      options.onError?.(err);
-      stop();
-      sink.end();
-    });
+  let lastSent = 0;
+  const held: Array<EventOf<'message.received'>> = [];
+  const send = (e: EventOf<'message.received'>) => {
+    if (closed || e.id <= lastSent) return;
+    lastSent = e.id;
+    sink.write(messageEvent(e));
   };
-  const send = (messages: MessageSummaryView[]) => {
-    for (const m of messages) {
-      if (closed || sent.has(m.id)) continue;
-      if (replaying) sent.add(m.id);
-      sink.write(messageEvent(m));
-    }
+  const end = () => {
+    if (closed) return;
+    sink.write(`event: address.deleted\ndata: ${JSON.stringify({ address: address.address })}\n\n`);
+    stop();
+    sink.end();
   };
-  const unwatch = watchMailbox(bus, address.id, {
-    message: (e) => {
-      if (replaying) held.push(e.messageId);
-      else enqueue(async () => send(await getMessageSummaries(db, address.id, [e.messageId])));
-    },
-    deleted: () =>
-      enqueue(async () => {
-        if (closed) return;
-        sink.write(`event: address.deleted\ndata: ${JSON.stringify({ address: address.address })}\n\n`);
-        stop();
-        sink.end();
-      }),
+  let deletedDuringReplay = false;
+  const unwatch = watchMailbox(feed, address.id, {
+    message: (e) => (replaying ? held.push(e) : send(e)),
+    deleted: () => (replaying ? (deletedDuringReplay = true) : end()),
   });
   const heartbeat = setInterval(() => {
     if (!closed) sink.write(': keep-alive\n\n');
@@ -203,16 +214,18 @@ export function streamMessages(db: Db, bus: EventBus, address: AddressRow, sink:
   }
 
   sink.write(`retry: ${RETRY_MS}\n\n: connected\n\n`);
-  enqueue(async () => {
-    if (options.lastEventId !== undefined) {
-      send((await listMessagesAfterMessage(db, address.id, options.lastEventId, REPLAY_LIMIT)) ?? []);
-    } else if (options.since !== undefined) {
-      send((await listMessages(db, address.id, { limit: REPLAY_LIMIT, offset: 0, oldest_first: true }, { since: options.since })).messages);
+  (async () => {
+    const from = await replayFrom(db, options.lastEventId, options.since);
+    if (from) {
+      for (const record of await readMessageEventsOf(db, address.id, from, REPLAY_LIMIT)) send(fromRecord(record) as EventOf<'message.received'>);
     }
-    // Drain what arrived meanwhile; more may arrive while we read, hence the loop.
-    while (held.length > 0) send(await getMessageSummaries(db, address.id, held.splice(0).filter((id) => !sent.has(id))));
     replaying = false;
-    sent.clear();
+    for (const e of held.splice(0)) send(e);
+    if (deletedDuringReplay) end();
+  })().catch((err: unknown) => {
+    options.onError?.(err);
+    stop();
+    sink.end();
   });
   return stop;
 }

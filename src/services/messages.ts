@@ -19,7 +19,8 @@ import {
   type StoredCopy,
 } from '../db/messages.js';
 import { DomainError } from './errors.js';
-import type { EventBus } from './events.js';
+import { transactWithEvents } from '../db/events.js';
+import { eventRecord } from './events.js';
 
 export interface MailboxView {
   address: string;
@@ -110,17 +111,12 @@ async function parse(raw: Buffer): Promise<ParsedContent> {
 }
 
 /**
- * Stores one copy of `raw` per recipient, with attachments and raw source, in ONE transaction: either every copy is
- * stored or none is. Events go out only after the commit, so a subscriber never sees a message it cannot read.
+ * Stores one copy of `raw` per recipient, with attachments and raw source, in ONE transaction together with one
+ * `message.received` event per copy (carrying the summary the API shows): either every copy and its event is
+ * stored or nothing is. Consumers read the events from the log, so none sees a message it cannot read.
  * Returns the new message ids in recipient order.
  */
-export async function ingestMessage(
-  db: Db,
-  raw: Buffer,
-  recipients: IngestRecipient[],
-  bus?: EventBus,
-  now: Date = new Date(),
-): Promise<string[]> {
+export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecipient[], now: Date = new Date()): Promise<string[]> {
   if (recipients.length === 0) return [];
   const content = await parse(raw);
   const receivedAt = now.toISOString();
@@ -154,22 +150,14 @@ export async function ingestMessage(
     };
   });
 
-  await db.transaction().execute(async (trx) => {
-    for (const copy of copies) await insertMessageCopy(trx, copy);
+  await transactWithEvents(db, async (trx, emit) => {
+    for (const [i, copy] of copies.entries()) {
+      await insertMessageCopy(trx, copy);
+      const r = recipients[i];
+      const message = summaryView(copy.message, copy.attachments);
+      emit(eventRecord({ type: 'message.received', accountId: r.accountId, addressId: r.addressId, address: r.address, messageId: message.id, receivedAt, message }, now));
+    }
   });
-
-  if (bus) {
-    recipients.forEach((r, i) =>
-      bus.publish({
-        type: 'message.received',
-        accountId: r.accountId,
-        addressId: r.addressId,
-        address: r.address,
-        messageId: copies[i].message.id,
-        receivedAt,
-      }),
-    );
-  }
   return copies.map((c) => c.message.id);
 }
 

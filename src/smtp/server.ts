@@ -4,14 +4,12 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { findAddressesByIds } from '../db/addresses.js';
 import { resolveRecipient } from '../services/addresses.js';
-import type { EventBus } from '../services/events.js';
 import { silentLogger, type Logger } from '../services/logger.js';
 import { ingestMessage, type IngestRecipient } from '../services/messages.js';
 
 export interface SmtpDeps {
   config: Config;
   db: Db;
-  bus: EventBus;
   logger?: Logger;
 }
 
@@ -41,7 +39,7 @@ const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
  * 250 to DATA only once every copy is committed, so an acknowledged message survives a crash right after it.
  */
 export function createSmtpServer(deps: SmtpDeps): SmtpListener {
-  const { config, db, bus } = deps;
+  const { config, db } = deps;
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
 
@@ -73,7 +71,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     const now = new Date();
     const recipients = await liveRecipients(session, now);
     if (recipients.length === 0) throw mailboxUnavailable();
-    const ids = await ingestMessage(db, raw, recipients, bus, now);
+    const ids = await ingestMessage(db, raw, recipients, now);
     logger.info({ session: session.id, bytes: raw.length, messages: ids }, 'smtp message stored');
     return `2.0.0 Ok: stored ${ids.length === 1 ? ids[0] : `${ids.length} copies`}`;
   }

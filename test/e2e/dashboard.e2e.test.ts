@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  smtp = createSmtpServer({ config, db: database.db, bus: deps.events });
+  smtp = createSmtpServer({ config, db: database.db });
   smtpPort = await smtp.listen(0, '127.0.0.1');
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

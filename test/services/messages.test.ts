@@ -4,7 +4,7 @@ import { DIALECTS, openTestDatabase, testConfig } from '../helpers/app.js';
 import type { Database } from '../../src/db/database.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createAddress, deleteAddress } from '../../src/services/addresses.js';
-import { InProcessEventBus, type EventOf } from '../../src/services/events.js';
+import { startEventFeed, type EventOf } from '../../src/services/events.js';
 import {
   contentDisposition,
   deleteMessage,
@@ -95,17 +95,19 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     return Number(rows[0].n);
   };
 
-  it('stores one copy per recipient with decoded headers, both bodies and attachments, and announces each after commit', async () => {
+  it('stores one copy per recipient with decoded headers, both bodies and attachments, and announces each in the log', async () => {
     const raw = multipartMessage();
-    const bus = new InProcessEventBus();
+    const feed = await startEventFeed({ db: database.db });
     const seen: Array<Promise<{ event: EventOf<'message.received'>; subject: string }>> = [];
     // A subscriber must be able to read the message it is told about.
-    bus.subscribe('message.received', (event) => {
+    feed.subscribe('message.received', (event) => {
       seen.push(getMessage(database.db, event.addressId, event.messageId).then((m) => ({ event, subject: m.subject })));
     });
     const now = new Date('2026-11-21T10:00:05.123Z');
 
-    const ids = await ingestMessage(database.db, raw, [one, two], bus, now);
+    const ids = await ingestMessage(database.db, raw, [one, two], now);
+    await feed.catchUp();
+    await feed.close();
 
     expect(ids).toHaveLength(2);
     expect(ids[0]).toMatch(/^msg_[0-9a-f]{32}$/);
@@ -138,14 +140,38 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     // Each copy owns its attachments.
     expect(second.attachments[0].id).not.toBe(first.attachments[0].id);
 
+    // Each event carries the summary the API lists (everything but the bodies), so consumers need not read it back.
+    const summary = (id: string) => {
+      const { text: _t, html: _h, ...rest } = expected(id);
+      return rest;
+    };
     const events = await Promise.all(seen);
+    expect(events.map((e) => e.event.id)).toEqual([events[0].event.id, events[0].event.id + 1]);
     expect(events).toEqual([
       {
-        event: { type: 'message.received', accountId: one.accountId, addressId: one.addressId, address: 'one@ephemail.test', messageId: ids[0], receivedAt: now.toISOString() },
+        event: {
+          id: expect.any(Number),
+          type: 'message.received',
+          accountId: one.accountId,
+          addressId: one.addressId,
+          address: 'one@ephemail.test',
+          messageId: ids[0],
+          receivedAt: now.toISOString(),
+          message: summary(ids[0]),
+        },
         subject: 'Grüße aus Köln',
       },
       {
-        event: { type: 'message.received', accountId: two.accountId, addressId: two.addressId, address: 'two@ephemail.test', messageId: ids[1], receivedAt: now.toISOString() },
+        event: {
+          id: expect.any(Number),
+          type: 'message.received',
+          accountId: two.accountId,
+          addressId: two.addressId,
+          address: 'two@ephemail.test',
+          messageId: ids[1],
+          receivedAt: now.toISOString(),
+          message: summary(ids[1]),
+        },
         subject: 'Grüße aus Köln',
       },
     ]);
@@ -181,12 +207,12 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     const base = Date.parse('2026-11-22T08:00:00.000Z');
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      ids.push(...(await ingestMessage(database.db, plainMessage(`m${i}`), [list], undefined, new Date(base + i * 1000))));
+      ids.push(...(await ingestMessage(database.db, plainMessage(`m${i}`), [list], new Date(base + i * 1000))));
     }
     // Two messages in the same millisecond: ordered by id, descending.
     const tied = [
-      ...(await ingestMessage(database.db, plainMessage('t1'), [list], undefined, new Date(base + 10_000))),
-      ...(await ingestMessage(database.db, plainMessage('t2'), [list], undefined, new Date(base + 10_000))),
+      ...(await ingestMessage(database.db, plainMessage('t1'), [list], new Date(base + 10_000))),
+      ...(await ingestMessage(database.db, plainMessage('t2'), [list], new Date(base + 10_000))),
     ].sort()
       .reverse();
 
@@ -213,7 +239,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
   });
 
   it('lists attachment metadata of every message on a page', async () => {
-    const [id] = await ingestMessage(database.db, multipartMessage(), [list], undefined, new Date('2030-01-01T00:00:00.000Z'));
+    const [id] = await ingestMessage(database.db, multipartMessage(), [list], new Date('2030-01-01T00:00:00.000Z'));
     const { messages } = await listMessages(database.db, list.addressId, { limit: 2, offset: 0 });
     expect(messages[0].id).toBe(id);
     expect(messages[0].attachments.map((a) => [a.filename, a.size])).toEqual([

@@ -9,10 +9,11 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import type { Dialect } from '../../src/db/dialect.js';
 import { claimDelivery, deleteWebhookById } from '../../src/db/webhooks.js';
 import { createAccount } from '../../src/services/accounts.js';
-import { createAddress } from '../../src/services/addresses.js';
-import { InProcessEventBus } from '../../src/services/events.js';
+import { transactWithEvents } from '../../src/db/events.js';
+import { createAddress, deleteAddress } from '../../src/services/addresses.js';
+import { eventRecord } from '../../src/services/events.js';
 import { ingestMessage } from '../../src/services/messages.js';
-import { enqueueEvent, recoverMissedMessageEvents, startWebhookEnqueuer } from '../../src/services/webhooks/enqueuer.js';
+import { enqueueFromLog, startWebhookEnqueuer } from '../../src/services/webhooks/enqueuer.js';
 import { nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../src/services/webhooks/schedule.js';
 import type { HostResolver } from '../../src/services/webhooks/ssrf.js';
 import {
@@ -81,10 +82,7 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
 
   it('turns domain events into deliveries that the standardwebhooks library verifies', async () => {
     const { id, secret } = await hook('/signed', ['message.received', 'address.created', 'address.deleted']);
-    const bus = new InProcessEventBus();
-    const enqueuer = startWebhookEnqueuer({ db: database.db, bus, publicUrl: config.publicUrl });
     const address = await createAddress(database.db, config, accountId, { prefix: `signed+tag/${dialect}` });
-    bus.publish({ type: 'address.created', accountId, addressId: address.id, address: address.address, at: address.created_at });
     const raw = await new MailComposer({
       from: 'Shop <shop@example.com>',
       to: address.address,
@@ -94,8 +92,9 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     })
       .compile()
       .build();
-    const [messageId] = await ingestMessage(database.db, raw, [{ addressId: address.id, accountId, address: address.address }], bus);
-    await enqueuer.stop();
+    const [messageId] = await ingestMessage(database.db, raw, [{ addressId: address.id, accountId, address: address.address }]);
+    // The enqueuer reads both events from the log (the address service and ingestion wrote them).
+    expect((await enqueueFromLog(database.db, config.publicUrl)).deliveries).toBe(2);
 
     const w = worker();
     expect(await w.runOnce()).toEqual({ attempted: 2, succeeded: 2, failed: 0 });
@@ -158,15 +157,21 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     await updateWebhook(database.db, { policy: open }, accountId, off.id, { enabled: false });
     const stranger = (await createAccount(database.db, `stranger-${dialect}@example.com`, 'developer')).id;
 
-    const mail = (row: { id: string; address: string }, account = accountId) =>
-      ingestMessage(database.db, Buffer.from('Subject: hi\r\n\r\nhi\r\n'), [{ addressId: row.id, accountId: account, address: row.address }]).then(([messageId]) =>
-        enqueueEvent(database.db, { type: 'message.received', accountId: account, addressId: row.id, address: row.address, messageId, receivedAt: T0.toISOString() }, null),
-      );
+    const queued = async () => (await enqueueFromLog(database.db, null)).deliveries;
+    const mail = async (row: { id: string; address: string }) => {
+      await ingestMessage(database.db, Buffer.from('Subject: hi\r\n\r\nhi\r\n'), [{ addressId: row.id, accountId, address: row.address }]);
+      return queued();
+    };
+    await queued(); // the address.created events above: nobody subscribes
     expect(await mail(x)).toBe(1);
     expect(await mail(y)).toBe(0);
     // The same address name in another account's event is not ours.
-    expect(await enqueueEvent(database.db, { type: 'address.deleted', accountId: stranger, addressId: 'adr_x', address: x.address, at: T0.toISOString() }, null)).toBe(0);
-    expect(await enqueueEvent(database.db, { type: 'address.deleted', accountId, addressId: y.id, address: y.address, at: T0.toISOString() }, null)).toBe(1);
+    await transactWithEvents(database.db, async (_trx, emit) =>
+      emit(eventRecord({ type: 'address.deleted', accountId: stranger, addressId: 'adr_x', address: x.address, at: T0.toISOString() })),
+    );
+    expect(await queued()).toBe(0);
+    await deleteAddress(database.db, accountId, y.address, T0);
+    expect(await queued()).toBe(1);
 
     expect((await log(onlyX.id)).map((d) => [d.event, (d.payload.data as { address: string }).address])).toEqual([['message.received', x.address]]);
     const [deleted] = await log(deletions.id);
@@ -359,10 +364,9 @@ describe.each(DIALECTS)('webhook outbox across a restart on %s', (dialect: Diale
     let database = await reopen();
     const accountId = (await createAccount(database.db, 'restart@example.com', 'developer')).id;
     const { view, secret } = await createWebhook(database.db, { policy: open }, accountId, { url: `${receiver.url}/after-restart`, events: ['address.deleted'] });
-    const bus = new InProcessEventBus();
-    const enqueuer = startWebhookEnqueuer({ db: database.db, bus, publicUrl: null });
-    bus.publish({ type: 'address.deleted', accountId, addressId: 'adr_gone', address: 'gone@ephemail.test', at: new Date().toISOString() });
-    await enqueuer.stop();
+    const gone = await createAddress(database.db, config, accountId, { prefix: 'gone' });
+    await deleteAddress(database.db, accountId, gone.address);
+    expect((await enqueueFromLog(database.db, null)).deliveries).toBe(1);
     await database.close();
     expect(receiver.received).toHaveLength(0);
 
@@ -371,7 +375,7 @@ describe.each(DIALECTS)('webhook outbox across a restart on %s', (dialect: Diale
       const worker = createWebhookWorker({ db: database.db, config, version: 'test' });
       expect(await worker.runOnce()).toMatchObject({ attempted: 1, succeeded: 1 });
       expect(receiver.received).toHaveLength(1);
-      expect(verify(secret, receiver.received[0])).toMatchObject({ type: 'address.deleted', data: { address: 'gone@ephemail.test' } });
+      expect(verify(secret, receiver.received[0])).toMatchObject({ type: 'address.deleted', data: { address: gone.address } });
       const { deliveries } = await listWebhookDeliveries(database.db, accountId, view.id, { limit: 10, offset: 0 });
       expect(deliveries.map((d) => d.status)).toEqual(['succeeded']);
     } finally {
@@ -379,25 +383,26 @@ describe.each(DIALECTS)('webhook outbox across a restart on %s', (dialect: Diale
     }
   });
 
-  it('queues at start-up the webhooks of messages stored just before a crash, once', async () => {
+  it('queues after a restart, once, the webhooks of events committed before a crash', async () => {
     const config = testConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     let database = await reopen();
     const accountId = (await createAccount(database.db, 'crash-gap@example.com', 'developer')).id;
     const { view, secret } = await createWebhook(database.db, { policy: open }, accountId, { url: `${receiver.url}/crash-gap`, events: ['message.received'] });
     const address = await createAddress(database.db, config, accountId, { prefix: 'crash-gap' });
     const recipient = [{ addressId: address.id, accountId, address: address.address }];
-    // One message whose event reached the outbox, and one whose event died with the process (no enqueuer ran).
-    const bus = new InProcessEventBus();
-    const enqueuer = startWebhookEnqueuer({ db: database.db, bus, publicUrl: null });
-    const [queued] = await ingestMessage(database.db, Buffer.from('Subject: queued\r\n\r\nhi\r\n'), recipient, bus);
-    await enqueuer.stop();
+    // One message whose event reached the outbox, and one committed just before the process died (no enqueuer ran).
+    const [queued] = await ingestMessage(database.db, Buffer.from('Subject: queued\r\n\r\nhi\r\n'), recipient);
+    expect((await enqueueFromLog(database.db, null)).deliveries).toBe(1);
     const [lost] = await ingestMessage(database.db, Buffer.from('Subject: lost\r\n\r\nhi\r\n'), recipient);
     await database.close();
 
     database = await reopen();
     try {
-      expect(await recoverMissedMessageEvents(database.db, null)).toBe(1);
-      expect(await recoverMissedMessageEvents(database.db, null)).toBe(0);
+      // The enqueuer starts from its durable cursor: the lost message's event, and nothing twice.
+      const enqueuer = startWebhookEnqueuer({ db: database.db, publicUrl: null, pollMs: 60_000 });
+      expect(await enqueuer.runOnce()).toBe(1);
+      expect(await enqueuer.runOnce()).toBe(0);
+      await enqueuer.stop();
       const worker = createWebhookWorker({ db: database.db, config, version: 'test' });
       expect(await worker.runOnce()).toMatchObject({ attempted: 2, succeeded: 2 });
       const ids = receiver.received.filter((r) => r.path === '/crash-gap').map((r) => (verify(secret, r) as { data: { message: { id: string } } }).data.message.id);
@@ -408,4 +413,5 @@ describe.each(DIALECTS)('webhook outbox across a restart on %s', (dialect: Diale
       await database.close();
     }
   });
+;
 });

@@ -21,9 +21,9 @@ describe.each(DIALECTS)('mail to a webhook, end to end, on %s', (dialect) => {
     receiver = await startReceiver();
     // Wired as src/server.ts wires them: the enqueuer wakes the worker, which also polls.
     worker = createWebhookWorker({ db: t.deps.database.db, config: t.deps.config, version: t.deps.version, pollIntervalMs: 200 });
-    enqueuer = startWebhookEnqueuer({ db: t.deps.database.db, bus: t.deps.events, publicUrl: null, onEnqueued: () => worker.wake() });
+    enqueuer = startWebhookEnqueuer({ db: t.deps.database.db, feed: t.deps.events, publicUrl: null, onEnqueued: () => worker.wake() });
     worker.start();
-    smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db, bus: t.deps.events });
+    smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db });
   });
   afterAll(async () => {
     await smtp?.close();

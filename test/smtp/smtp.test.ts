@@ -11,7 +11,7 @@ import type { Dialect } from '../../src/db/dialect.js';
 import { setAddressExpiry } from '../../src/db/addresses.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createAddress, deleteAddress } from '../../src/services/addresses.js';
-import { InProcessEventBus, type EventOf } from '../../src/services/events.js';
+import { startEventFeed, type EventFeed, type EventOf } from '../../src/services/events.js';
 import { getAttachment, getMessage, getMessageRaw, listMessages, type MessageView } from '../../src/services/messages.js';
 import { createSmtpServer, type SmtpListener } from '../../src/smtp/server.js';
 
@@ -87,7 +87,7 @@ async function committedProbe(dialect: Dialect, database: Database): Promise<{ v
 describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
   let config: Config;
   let database: Database;
-  let bus: InProcessEventBus;
+  let bus: EventFeed;
   let smtp: SmtpListener;
   let port: number;
   let transport: nodemailer.Transporter;
@@ -107,14 +107,16 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
     config = testConfig({ MAX_MESSAGE_SIZE: '16384', MAX_RECIPIENTS: '3', SMTP_HOSTNAME: 'mx.ephemail.test' });
     database = await openTestDatabase(dialect);
     accountId = (await createAccount(database.db, `smtp-${dialect}@example.com`, 'developer')).id;
-    bus = new InProcessEventBus();
-    smtp = createSmtpServer({ config, db: database.db, bus });
+    // This instance's feed of the log the SMTP listener appends to.
+    bus = await startEventFeed({ db: database.db });
+    smtp = createSmtpServer({ config, db: database.db });
     port = await smtp.listen(0, '127.0.0.1');
     transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   });
   afterAll(async () => {
     transport?.close();
     await smtp?.close();
+    await bus?.close();
     await database?.close();
   });
 
@@ -196,7 +198,7 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
     expect(csv.content.toString('utf8')).toBe('a;b\n1;2\n');
   });
 
-  it('stores one copy per recipient and publishes one event per copy after it is committed', async () => {
+  it('stores one copy per recipient and logs one event per copy, which consumers read once committed', async () => {
     const a = await newAddress('multi-a');
     const b = await newAddress('multi-b');
     const probe = await committedProbe(dialect, database);
@@ -213,11 +215,13 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
       expect(copyB.subject).toBe('For both');
       expect(copyA.id).not.toBe(copyB.id);
 
+      await bus.catchUp();
       const seen = await Promise.all(events);
       expect(seen.map((s) => s.committed)).toEqual([true, true]);
+      const summary = ({ text: _t, html: _h, ...rest }: MessageView) => rest;
       expect(seen.map((s) => s.event).sort((x, y) => x.address.localeCompare(y.address))).toEqual([
-        { type: 'message.received', accountId, addressId: a.id, address: a.address, messageId: copyA.id, receivedAt: copyA.received_at },
-        { type: 'message.received', accountId, addressId: b.id, address: b.address, messageId: copyB.id, receivedAt: copyB.received_at },
+        { id: expect.any(Number), type: 'message.received', accountId, addressId: a.id, address: a.address, messageId: copyA.id, receivedAt: copyA.received_at, message: summary(copyA) },
+        { id: expect.any(Number), type: 'message.received', accountId, addressId: b.id, address: b.address, messageId: copyB.id, receivedAt: copyB.received_at, message: summary(copyB) },
       ]);
     } finally {
       off();
@@ -343,7 +347,7 @@ describe.each(DIALECTS)('SMTP when storage fails on %s', (dialect) => {
     await createAddress(database.db, config, account.id, { prefix: 'broken' });
     // The last insert of an ingestion fails; the transaction must take the message row back with it.
     await sql`drop table message_sources`.execute(database.db);
-    smtp = createSmtpServer({ config, db: database.db, bus: new InProcessEventBus() });
+    smtp = createSmtpServer({ config, db: database.db });
     port = await smtp.listen(0, '127.0.0.1');
   });
   afterAll(async () => {

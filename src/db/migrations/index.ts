@@ -5,6 +5,7 @@ import * as mail from './20261121-0002-mail.js';
 import * as webhooks from './20261121-0003-webhooks.js';
 import * as domains from './20261121-0004-domains.js';
 import * as dashboard from './20261121-0005-dashboard.js';
+import * as eventLog from './20261123-0006-event-log.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261121-0003-webhooks': webhooks,
   '20261121-0004-domains': domains,
   '20261121-0005-dashboard': dashboard,
+  '20261123-0006-event-log': eventLog,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

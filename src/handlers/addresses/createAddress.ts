@@ -3,7 +3,6 @@ import { createAddress as create } from '../../services/addresses.js';
 
 export const createAddress: Handler<'createAddress'> = async (request, reply, deps) => {
   const row = await create(deps.database.db, deps.config, request.auth!.account.id, request.body ?? {});
-  deps.events.publish({ type: 'address.created', accountId: row.account_id, addressId: row.id, address: row.address, at: row.created_at });
   reply.code(201);
   return { success: true, email: row.address, domain: row.domain, prefix: row.local_part, expires_at: row.expires_at, created_at: row.created_at };
 };

@@ -3,7 +3,6 @@ import { deleteAddress as remove } from '../../services/addresses.js';
 
 export const deleteAddress: Handler<'deleteAddress'> = async (request, _reply, deps) => {
   const account = request.auth!.account;
-  const { address, addressId, messages } = await remove(deps.database.db, account.id, request.params.address);
-  deps.events.publish({ type: 'address.deleted', accountId: account.id, addressId, address, at: new Date().toISOString() });
+  const { address, messages } = await remove(deps.database.db, account.id, request.params.address);
   return { success: true, message: `Address ${address} and its ${messages} message${messages === 1 ? '' : 's'} were deleted.` };
 };

@@ -6,7 +6,6 @@ export const createDashboardAddress: Handler<'createDashboardAddress'> = async (
   const account = request.session!.account;
   requireDeveloperPlan(deps.config, account, 'Addresses');
   const row = await create(deps.database.db, deps.config, account.id, request.body ?? {});
-  deps.events.publish({ type: 'address.created', accountId: row.account_id, addressId: row.id, address: row.address, at: row.created_at });
   reply.code(201);
   return { success: true, email: row.address, domain: row.domain, prefix: row.local_part, expires_at: row.expires_at, created_at: row.created_at };
 };

@@ -5,7 +5,6 @@ import { requireDeveloperPlan } from '../../services/dashboard.js';
 export const deleteDashboardAddress: Handler<'deleteDashboardAddress'> = async (request, _reply, deps) => {
   const account = request.session!.account;
   requireDeveloperPlan(deps.config, account, 'Addresses');
-  const { address, addressId, messages } = await remove(deps.database.db, account.id, request.params.address);
-  deps.events.publish({ type: 'address.deleted', accountId: account.id, addressId, address, at: new Date().toISOString() });
+  const { address, messages } = await remove(deps.database.db, account.id, request.params.address);
   return { success: true, message: `Address ${address} and its ${messages} message${messages === 1 ? '' : 's'} were deleted.` };
 };

@@ -4,8 +4,6 @@ import { deleteDomain as remove } from '../../services/domains.js';
 export const deleteDomain: Handler<'deleteDomain'> = async (request, _reply, deps) => {
   const accountId = request.auth!.account.id;
   const { domain, addresses } = await remove(deps.database.db, accountId, request.params.domain);
-  const at = new Date().toISOString();
-  for (const a of addresses) deps.events.publish({ type: 'address.deleted', accountId, addressId: a.id, address: a.address, at });
   const n = addresses.length;
   return { success: true, message: `Domain ${domain} and its ${n} address${n === 1 ? '' : 'es'} were deleted.` };
 };

@@ -3,9 +3,6 @@ import { domainView, setDomainCatchAll } from '../../services/domains.js';
 
 export const updateDomain: Handler<'updateDomain'> = async (request, _reply, deps) => {
   const accountId = request.auth!.account.id;
-  const { domain, created } = await setDomainCatchAll(deps.database.db, deps.config, accountId, request.params.domain, request.body.catch_all);
-  if (created) {
-    deps.events.publish({ type: 'address.created', accountId, addressId: created.id, address: created.address, at: created.created_at });
-  }
+  const { domain } = await setDomainCatchAll(deps.database.db, deps.config, accountId, request.params.domain, request.body.catch_all);
   return { success: true, ...domainView(domain, deps.config.smtpHostname) };
 };

@@ -1,97 +1,121 @@
 import type { Db } from '../../db/database.js';
-import { findEnabledWebhooksFor, findRecentMessagesWithWebhooks, insertDeliveries } from '../../db/webhooks.js';
-import type { DomainEvent, EventBus, EventType } from '../events.js';
+import { lockCursor, readEventsAfter, setCursor } from '../../db/events.js';
+import { findEnabledWebhooksFor, insertDeliveries } from '../../db/webhooks.js';
+import { fromRecord, type EventFeed, type EventType, type LoggedEvent } from '../events.js';
 import type { Logger } from '../logger.js';
 import { payloadFor } from './payloads.js';
 import { newDelivery, subscribes } from './webhooks.js';
 
 export interface EnqueuerDeps {
   db: Db;
-  bus: EventBus;
+  /** Wakes the enqueuer when the log advances (any instance's events); without it, only `pollMs` does. */
+  feed?: EventFeed;
   publicUrl: string | null;
   logger?: Logger;
+  /** Safety-net interval for a missed wake-up. */
+  pollMs?: number;
   /** Called after rows were written, so an in-process worker can start at once instead of at its next poll. */
   onEnqueued?: () => void;
 }
 
 export interface WebhookEnqueuer {
-  /** Waits until every event received so far is in the outbox (or failed to get there). */
-  flush(): Promise<void>;
-  /** Unsubscribes, then flushes. */
+  /** Consumes everything in the log now (unless another instance holds the cursor); answers deliveries queued. */
+  runOnce(): Promise<number>;
+  /** Stops waking up, then waits for a run in progress. */
   stop(): Promise<void>;
 }
 
+/** The event types webhooks subscribe to (the spec's `WebhookEventType`, less `webhook.test`). */
 export const SUBSCRIBABLE: EventType[] = ['message.received', 'address.created', 'address.expired', 'address.deleted'];
+/** The enqueuer's durable position in the log (see event_cursors). */
+export const WEBHOOK_CURSOR = 'webhooks';
+const BATCH = 200;
 
-/**
- * Writes one outbox row per matching enabled webhook for each domain event: this is the only link between the
- * producers (SMTP ingestion, the address handlers, the sweeper) and delivery, and it only writes rows — a worker,
- * possibly in another instance, sends them. It runs in the process that publishes the event, so an event reaches
- * the outbox once however many instances there are. (Should the bus ever carry other instances' events, this must
- * keep to locally published ones, or every instance would queue each event again.)
- */
-export async function enqueueEvent(db: Db, event: DomainEvent, publicUrl: string | null, now = new Date()): Promise<number> {
-  const hooks = (await findEnabledWebhooksFor(db, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
-  if (hooks.length === 0) return 0;
-  const payload = await payloadFor(db, event, publicUrl);
+/** Outbox rows for one event: one per enabled webhook of its account that subscribes to it. */
+async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | null, at: string): Promise<number> {
+  if (!SUBSCRIBABLE.includes(event.type)) return 0;
+  const hooks = (await findEnabledWebhooksFor(trx, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
+  const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
   if (!payload) return 0;
-  const at = now.toISOString();
-  const key = eventKey(event);
+  // The event id keys the rows: a batch repeated after a crash cannot queue an event twice.
   return insertDeliveries(
-    db,
-    hooks.map((h) => newDelivery(h.id, payload, at, key)),
+    trx,
+    hooks.map((h) => newDelivery(h.id, payload, at, `event:${event.id}`)),
   );
 }
 
-/** Identifies an event across processes and restarts (an address can expire again after an extension). */
-export function eventKey(event: DomainEvent): string {
-  return event.type === 'message.received' ? `${event.type}:${event.messageId}` : `${event.type}:${event.addressId}:${event.at}`;
-}
-
-/** How far back start-up recovery looks for messages whose webhooks may not have been queued. */
-export const RECOVERY_WINDOW_MS = 60 * 60 * 1000;
-
 /**
- * The bus is in memory, so a crash between a message's commit and its outbox rows would lose its webhooks (never
- * the mail). At start-up, before new mail arrives, this queues `message.received` again for every message of the
- * last hour on an account with an enabled webhook; rows that exist already are skipped by their event key, so
- * nothing is sent twice. Returns the number of deliveries it had to add.
+ * The only link between the event log and webhook delivery: it reads the log from its durable cursor and writes one
+ * outbox row per matching webhook, moving the cursor in the same transaction — so each event is queued exactly once,
+ * whichever instance runs it and whenever a process dies. One instance at a time holds the cursor (a row lock);
+ * the others skip their turn. A worker, possibly in another instance, sends the rows.
  */
-export async function recoverMissedMessageEvents(db: Db, publicUrl: string | null, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - RECOVERY_WINDOW_MS).toISOString();
-  let added = 0;
-  for (const m of await findRecentMessagesWithWebhooks(db, since)) {
-    added += await enqueueEvent(
-      db,
-      { type: 'message.received', accountId: m.account_id, addressId: m.address_id, address: m.address, messageId: m.message_id, receivedAt: m.received_at },
-      publicUrl,
-      now,
-    );
-  }
-  return added;
+export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new Date()): Promise<{ events: number; deliveries: number; held: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const position = await lockCursor(trx, WEBHOOK_CURSOR);
+    if (position === undefined) return { events: 0, deliveries: 0, held: true };
+    const records = await readEventsAfter(trx, Number(position), BATCH);
+    let deliveries = 0;
+    for (const record of records) deliveries += await enqueueEvent(trx, fromRecord(record), publicUrl, now.toISOString());
+    if (records.length > 0) await setCursor(trx, WEBHOOK_CURSOR, String(records[records.length - 1].id));
+    return { events: records.length, deliveries, held: false };
+  });
 }
 
 export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
-  const inFlight = new Set<Promise<unknown>>();
-  const handle = (event: DomainEvent) => {
-    const work = enqueueEvent(deps.db, event, deps.publicUrl).then(
-      (n) => {
-        if (n > 0) deps.onEnqueued?.();
-      },
-      (err: unknown) => deps.logger?.error({ err, event: event.type, address: event.address }, 'webhook enqueue failed'),
-    );
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function consume(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { events, deliveries } = await enqueueFromLog(deps.db, deps.publicUrl);
+      total += deliveries;
+      if (deliveries > 0) deps.onEnqueued?.();
+      if (events < BATCH) return total;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        try {
+          total += await consume();
+        } catch (err) {
+          deps.logger?.error({ err }, 'webhook enqueue failed; retrying at the next wake-up');
+          break;
+        }
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const wake = () => {
+    if (!stopped) void runOnce();
   };
-  const unsubscribe = SUBSCRIBABLE.map((type) => deps.bus.subscribe(type, handle as (e: DomainEvent) => void));
-  const flush = async () => {
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-  };
+  const offAdvance = deps.feed?.onAdvance(wake);
+  const poll = setInterval(wake, deps.pollMs ?? 2000);
+  poll.unref();
+  // Whatever the log holds from before a restart goes out now.
+  wake();
+
   return {
-    flush,
+    runOnce,
     async stop() {
-      unsubscribe.forEach((u) => u());
-      await flush();
+      stopped = true;
+      offAdvance?.();
+      clearInterval(poll);
+      await running;
     },
   };
 }

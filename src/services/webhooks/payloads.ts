@@ -1,9 +1,5 @@
 import type { components } from '../../../generated/schema.js';
-import type { Db } from '../../db/database.js';
-import { findAddressesByIds } from '../../db/addresses.js';
-import { DomainError } from '../errors.js';
-import type { DomainEvent, EventOf } from '../events.js';
-import { getMessage } from '../messages.js';
+import type { DomainEvent } from '../events.js';
 
 type Schemas = components['schemas'];
 export type WebhookPayload =
@@ -24,24 +20,26 @@ function addressLinks(base: string, address: string): Schemas['WebhookAddressLin
 }
 
 /**
- * The payload of a domain event, frozen at enqueue time, or null when what it describes is already gone (a message
- * or address deleted between the event and this read: there is nothing left to link to). `publicUrl` makes links
- * absolute.
+ * The webhook payload of a domain event, built from the event alone (it carries the message summary and the
+ * expiry), or null for events no webhook receives. `publicUrl` makes links absolute.
  */
-export async function payloadFor(db: Db, event: DomainEvent, publicUrl: string | null): Promise<WebhookPayload | null> {
+export function payloadFor(event: DomainEvent, publicUrl: string | null): WebhookPayload | null {
   const base = publicUrl ?? '';
   switch (event.type) {
-    case 'message.received':
-      return messageReceived(db, event, base);
-    case 'address.created': {
-      const [row] = await findAddressesByIds(db, [event.addressId]);
-      if (!row) return null;
+    case 'message.received': {
+      const path = `${base}${addressPath(event.address)}/messages/${encodeURIComponent(event.messageId)}`;
+      return {
+        type: 'message.received',
+        timestamp: event.receivedAt,
+        data: { address: event.address, message: event.message, links: { message: path, raw: `${path}/raw` } },
+      };
+    }
+    case 'address.created':
       return {
         type: 'address.created',
         timestamp: event.at,
-        data: { address: event.address, expires_at: row.expires_at, links: addressLinks(base, event.address) },
+        data: { address: event.address, expires_at: event.expiresAt, links: addressLinks(base, event.address) },
       };
-    }
     case 'address.expired':
       return {
         type: 'address.expired',
@@ -53,24 +51,6 @@ export async function payloadFor(db: Db, event: DomainEvent, publicUrl: string |
     default:
       return null;
   }
-}
-
-async function messageReceived(db: Db, event: EventOf<'message.received'>, base: string): Promise<WebhookPayload | null> {
-  let message;
-  try {
-    message = await getMessage(db, event.addressId, event.messageId);
-  } catch (err) {
-    if (err instanceof DomainError) return null;
-    throw err;
-  }
-  // The summary is what listMessages shows: everything but the bodies, which can be large.
-  const { text: _text, html: _html, ...summary } = message;
-  const path = `${base}${addressPath(event.address)}/messages/${encodeURIComponent(event.messageId)}`;
-  return {
-    type: 'message.received',
-    timestamp: event.receivedAt,
-    data: { address: event.address, message: summary, links: { message: path, raw: `${path}/raw` } },
-  };
 }
 
 export function testPayload(webhookId: string, at: string): WebhookPayload {

@@ -38,7 +38,7 @@ describe.each(DIALECTS)('finding messages on %s', (dialect) => {
     for (const [key, from, subject] of mails) {
       const raw = await new MailComposer({ from, to: BOX, subject, text: subject }).compile().build();
       const now = new Date((at += 60_000));
-      [ids[key]] = await ingestMessage(t.deps.database.db, raw, [{ addressId: target.addressId, accountId: t.account.id, address: BOX }], undefined, now);
+      [ids[key]] = await ingestMessage(t.deps.database.db, raw, [{ addressId: target.addressId, accountId: t.account.id, address: BOX }], now);
       times[key] = now.toISOString();
     }
   });

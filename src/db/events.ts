@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
+
+/** An event as producers write it; `data` is stored as JSON. */
+export interface NewEventRecord {
+  type: string;
+  account_id: string;
+  address_id: string | null;
+  address: string | null;
+  message_id: string | null;
+  data: unknown;
+  created_at: string;
+}
+
+/** An event as it sits in the log. */
+export interface EventRecord extends NewEventRecord {
+  id: number;
+}
+
+/** The PostgreSQL channel that NOTIFY wakes listeners on when events commit. */
+export const EVENTS_CHANNEL = 'ephemail_events';
+// Taken by every transaction that appends events, until it commits: PostgreSQL hands out sequence values before
+// commit, so without it a transaction could commit id 11 before another commits id 10 and a reader that already
+// moved past 11 would never see 10. With it, ids become visible in order, as they do on SQLite.
+const APPEND_LOCK = 74658;
+
+type Emit = (event: NewEventRecord) => void;
+
+/** Local wake-ups after a commit that appended events, per database handle (one per instance). */
+const committed = new WeakMap<Db, Set<() => void>>();
+
+/** Calls `listener` after every transaction of `transactWithEvents` on `db` that appended events has committed. */
+export function onEventsCommitted(db: Db, listener: () => void): () => void {
+  let set = committed.get(db);
+  if (!set) committed.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Runs `work` in one transaction; the events it emits are appended to the log in that same transaction, so the
+ * state change and its events commit together or not at all. After the commit, this instance's consumers are woken
+ * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see services/events.ts).
+ */
+export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>): Promise<T> {
+  let appended = 0;
+  const result = await db.transaction().execute(async (trx) => {
+    const pending: NewEventRecord[] = [];
+    const value = await work(trx, (event) => pending.push(event));
+    appended = await appendEvents(trx, pending);
+    return value;
+  });
+  if (appended > 0) for (const listener of [...(committed.get(db) ?? [])]) listener();
+  return result;
+}
+
+/** Appends events inside the caller's transaction; call it last, just before the commit (see APPEND_LOCK). */
+async function appendEvents(trx: Db, events: NewEventRecord[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const postgres = dialectOf(trx) === 'postgres';
+  if (postgres) await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
+  await trx
+    .insertInto('events')
+    .values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })))
+    .execute();
+  // Delivered to every LISTENing connection when (and only if) the transaction commits.
+  if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+  return events.length;
+}
+
+type EventRow = { id: number; type: string; account_id: string; address_id: string | null; address: string | null; message_id: string | null; payload: string; created_at: string };
+
+function toRecord(row: EventRow): EventRecord {
+  const { payload, ...rest } = row;
+  return { ...rest, id: Number(row.id), data: JSON.parse(payload) as unknown };
+}
+
+/** Events after `afterId`, oldest first. */
+export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<EventRecord[]> {
+  const rows = await db.selectFrom('events').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * One address's `message.received` events, oldest first: after the event `afterId`, or received after the instant
+ * `since`. Only messages still stored are answered (a deleted message is not replayed).
+ */
+export async function readMessageEventsOf(
+  db: Db,
+  addressId: string,
+  from: { afterId: number } | { since: string },
+  limit: number,
+): Promise<EventRecord[]> {
+  let query = db
+    .selectFrom('events')
+    .innerJoin('messages', 'messages.id', 'events.message_id')
+    .selectAll('events')
+    .where('events.address_id', '=', addressId)
+    .where('events.type', '=', 'message.received');
+  query = 'afterId' in from ? query.where('events.id', '>', from.afterId) : query.where('events.created_at', '>', from.since);
+  const rows = await query.orderBy('events.id').limit(limit).execute();
+  return rows.map(toRecord);
+}
+
+/** The log id of the event that announced a message (to resume a stream from a message id). */
+export async function findMessageEventId(db: Db, messageId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('events').select('id').where('message_id', '=', messageId).where('type', '=', 'message.received').executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** The newest event id (0 for an empty log). */
+export async function lastEventId(db: Db): Promise<number> {
+  const row = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Deletes events created before `before`; answers how many. */
+export async function pruneEvents(db: Db, before: string): Promise<number> {
+  const res = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/**
+ * Locks a consumer's cursor row for the rest of the transaction and answers its position, or undefined when
+ * another instance holds it right now (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so nobody waits; SQLite: the write lock
+ * taken by touching the row serialises writers anyway).
+ */
+export async function lockCursor(trx: Db, name: string): Promise<string | undefined> {
+  if (dialectOf(trx) === 'postgres') {
+    const { rows } = await sql<{ position: string }>`select position from event_cursors where name = ${name} for update skip locked`.execute(trx);
+    return rows[0]?.position;
+  }
+  await trx.updateTable('event_cursors').set({ updated_at: new Date().toISOString() }).where('name', '=', name).execute();
+  const row = await trx.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();
+  return row?.position;
+}
+
+export async function setCursor(trx: Db, name: string, position: string): Promise<void> {
+  await trx.updateTable('event_cursors').set({ position, updated_at: new Date().toISOString() }).where('name', '=', name).execute();
+}
+
+export async function readCursor(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();
+  return row?.position;
+}
