@@ -1,114 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_PG_URL, tempDir, testConfig } from '../helpers/app.js';
-import { freePort } from '../helpers/prism.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { DIALECTS, testConfig } from '../helpers/app.js';
+import { createStore, exited, killAll, startServer } from '../helpers/server-process.js';
+import type { Database } from '../../src/db/database.js';
 import type { Dialect } from '../../src/db/dialect.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createAddress } from '../../src/services/addresses.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const BURST = 200;
 const KILL_AFTER = 60;
 
-interface Server {
-  child: ChildProcess;
-  smtpPort: number;
-  output(): string;
-}
-
-const children = new Set<ChildProcess>();
-
-/** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
- * wrapper), ready once its SMTP port greets. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const [port, smtpPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${out}`);
-    if (await greets(smtpPort)) return { child, smtpPort, output: () => out };
-    if (Date.now() > deadline) throw new Error(`server did not open SMTP within 30 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('data', (c: Buffer) => {
-      socket.end('QUIT\r\n');
-      resolve(c.toString().startsWith('220 '));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('close', () => resolve(false));
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
-}
-
-/**
- * A store prepared before the server starts: one account and one address to deliver to. PostgreSQL gets a database
- * of its own rather than a schema: Kysely's migrator looks for its tables across every schema of a database, so a
- * migrated schema kept alive for the whole test would confuse other suites creating theirs meanwhile.
- */
+/** One account and one address to deliver to, in a store of its own. */
 async function prepareStore(dialect: Dialect, cleanups: Array<() => Promise<void>>): Promise<{ env: Record<string, string>; open(): Promise<Database>; addressId: string; address: string }> {
-  const dataDir = tempDir('ephemail-crash-');
-  let databaseUrl: string | null = null;
-  if (dialect === 'postgres') {
-    const name = `ephemail_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    cleanups.push(async () => {
-      const drop = new pg.Client({ connectionString: TEST_PG_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
-      await drop.end();
-    });
-    const url = new URL(TEST_PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  const open = () => openDatabase({ databaseUrl, dataDir });
-  const database = await open();
+  const store = await createStore(dialect);
+  cleanups.push(() => store.drop());
+  const database = await store.open();
   try {
     const account = await createAccount(database.db, `crash-${dialect}@example.com`, 'developer');
     const row = await createAddress(database.db, testConfig({ MAIL_DOMAINS: 'ephemail.test' }), account.id, { prefix: 'crash', expires_in: 3600 });
-    return {
-      env: { DATA_DIR: dataDir, MAIL_DOMAINS: 'ephemail.test', DATABASE_URL: databaseUrl ?? '' },
-      open,
-      addressId: row.id,
-      address: row.address,
-    };
+    return { env: { ...store.env, MAIL_DOMAINS: 'ephemail.test' }, open: store.open, addressId: row.id, address: row.address };
   } finally {
     await database.close();
-  }
-}
-
-async function killAll(): Promise<void> {
-  for (const child of children) {
-    child.kill('SIGKILL');
-    await exited(child);
   }
 }
 

@@ -79,13 +79,15 @@ describe.each(DIALECTS)('dashboard addresses and mail (%s)', (dialect) => {
     expect((await dev.call('GET', `${ADDRESSES}/${address}/messages`)).statusCode).toBe(404);
   });
 
-  it('publishes the same events as the Developer API', async () => {
+  it('logs the same events as the Developer API', async () => {
     const seen: string[] = [];
+    await t.deps.events.catchUp(); // earlier tests' events are not ours
     const offCreated = t.deps.events.subscribe('address.created', (e) => seen.push(`created ${e.address}`));
     const offDeleted = t.deps.events.subscribe('address.deleted', (e) => seen.push(`deleted ${e.address}`));
     try {
       const address = (await dev.call('POST', ADDRESSES, { prefix: 'evented' })).json().email;
       await dev.call('DELETE', `${ADDRESSES}/${address}`);
+      await t.deps.events.catchUp();
       expect(seen).toEqual([`created ${address}`, `deleted ${address}`]);
     } finally {
       offCreated();

@@ -186,10 +186,12 @@ describe.each(DIALECTS)('Developer API domains on %s', (dialect) => {
   describe('updateDomain', () => {
     it('sets the catch-all, creating its address, and clears it', async () => {
       const domain = await verified();
+      await t.deps.events.catchUp();
       events.length = 0;
       const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/domains/${domain}`, headers: auth, payload: { catch_all: 'Inbox' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, domain, catch_all: 'inbox' });
+      await t.deps.events.catchUp();
       expect(events).toEqual([expect.objectContaining({ type: 'address.created', address: `inbox@${domain}` })]);
       const address = await t.app.inject({ url: `/api/v1/email/inbox@${domain}`, headers: auth });
       expect(address.statusCode).toBe(200);
@@ -219,10 +221,12 @@ describe.each(DIALECTS)('Developer API domains on %s', (dialect) => {
       for (const prefix of ['one', 'two']) {
         await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { domain, prefix } });
       }
+      await t.deps.events.catchUp();
       events.length = 0;
       const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/domains/${domain}`, headers: auth });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: `Domain ${domain} and its 2 addresses were deleted.` });
+      await t.deps.events.catchUp();
       expect(events.map((e) => [e.type, e.address]).sort()).toEqual([
         ['address.deleted', `one@${domain}`],
         ['address.deleted', `two@${domain}`],

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { TEST_PG_URL, tempDir } from './app.js';
+import { freePort } from './prism.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import type { Dialect } from '../../src/db/dialect.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A real server process (src/server.ts) and its ports. */
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  smtpPort: number;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  output(): string;
+}
+
+const children = new Set<ChildProcess>();
+
+/** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
+ * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const [port, smtpPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${out}`);
+    if ((await greets(smtpPort)) && (await answers(`${url}/health`))) return { child, port, smtpPort, url, output: () => out };
+    if (Date.now() > deadline) throw new Error(`server did not start within 30 s:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function greets(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.once('data', (c: Buffer) => {
+      socket.end('QUIT\r\n');
+      resolve(c.toString().startsWith('220 '));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+/** Ends every server process this file started (SIGKILL). */
+export async function killAll(): Promise<void> {
+  for (const child of children) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+}
+
+/** Stops a server the way an operator does (SIGTERM) and waits for it to exit. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGTERM');
+  await exited(server.child);
+}
+
+export interface TestStore {
+  /** DATA_DIR and DATABASE_URL for the server processes. */
+  env: Record<string, string>;
+  /** Opens the store from this process (a handle of its own). */
+  open(): Promise<Database>;
+  /** Drops the PostgreSQL database again. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A store of its own for server processes: a new SQLite directory, or a new PostgreSQL database rather than a
+ * schema — Kysely's migrator looks for its tables across every schema of a database, so a migrated schema kept alive
+ * for a whole test would confuse other suites creating theirs meanwhile.
+ */
+export async function createStore(dialect: Dialect): Promise<TestStore> {
+  const dataDir = tempDir('ephemail-proc-');
+  if (dialect === 'sqlite') {
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ databaseUrl: null, dataDir }), drop: async () => undefined };
+  }
+  const name = `ephemail_proc_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ databaseUrl, dataDir }),
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_PG_URL });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
