@@ -148,6 +148,8 @@ export async function claimDelivery(db: Db, id: string, now: string, until: stri
     .set({ claimed_until: until })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    // Still due: another instance may have attempted and rescheduled it since it was listed.
+    .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

@@ -49,7 +49,8 @@ describe.each(DIALECTS)('no webhook event is lost across kill -9 on %s', (dialec
       let accepting = false;
       receiver.respond(() => (accepting ? { status: 204 } : { status: 503, body: 'not yet' }));
 
-      const env = { ...store.env, MAIL_DOMAINS: 'ephemail.test', WEBHOOK_ALLOW_PRIVATE: 'true' };
+      // A short attempt budget keeps the claim of an attempt cut off by the crash short (budget + 10 s).
+      const env = { ...store.env, MAIL_DOMAINS: 'ephemail.test', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000' };
       const first = await startServer(env);
       const auth = { authorization: `Bearer ${developerKey}`, 'content-type': 'application/json' };
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: first.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 5 });

@@ -59,8 +59,11 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-/** A claim outlives the longest attempt by this much; after it a crashed worker's row is due again. */
-const CLAIM_MARGIN_MS = 30_000;
+/**
+ * A claim is taken right before its attempt and outlives it (WEBHOOK_TIMEOUT_MS bounds the attempt, DNS and
+ * connection included) by this much, for recording the outcome; after it a crashed worker's row is due again.
+ */
+const CLAIM_MARGIN_MS = 10_000;
 const PRUNE_EVERY_MS = 3600_000;
 const STOP_GRACE_MS = 3000;
 
@@ -83,7 +86,8 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
 
   type Result = 'succeeded' | 'failed' | 'skipped';
 
-  async function attempt(row: DeliveryRow, now: Date): Promise<Result> {
+  /** `clock()` is the run's notion of now, advancing in real time: when the request goes out, it stamps it. */
+  async function attempt(row: DeliveryRow, clock: () => Date): Promise<Result> {
     const webhook = await findWebhookById(db, row.webhook_id);
     if (!webhook) return 'skipped';
     if (webhook.disabled_at !== null) {
@@ -91,6 +95,7 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
       return 'skipped';
     }
     const signedAt = new Date();
+    const now = clock();
     const signature = signingSecrets(webhook, now)
       .map((secret) => new Webhook(secret).sign(row.id, signedAt, row.payload))
       .join(' ');
@@ -154,25 +159,27 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
     return 'failed';
   }
 
-  async function run(now: Date): Promise<RunSummary> {
+  async function run(now: Date, fixed: boolean): Promise<RunSummary> {
     const summary: RunSummary = { attempted: 0, succeeded: 0, failed: 0 };
     const at = now.toISOString();
     if (now.getTime() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = now.getTime();
       await pruneFinishedDeliveries(db, new Date(now.getTime() - DELIVERY_LOG_RETENTION_MS).toISOString());
     }
-    const until = new Date(now.getTime() + timeoutMs + CLAIM_MARGIN_MS).toISOString();
-    const claimed: DeliveryRow[] = [];
-    for (const row of await findDueDeliveries(db, at, batchSize)) {
-      if (await claimDelivery(db, row.id, at, until)) claimed.push(row);
-    }
+    // Candidates only: each lane claims its next row right before sending it, so no claim can run out while its
+    // holder still means to send the row (another instance would then send it too).
+    const due = await findDueDeliveries(db, at, batchSize);
+    // Attempts are stamped when their request goes out; a caller that fixes the time (tests) gets exactly that time.
+    const clock = fixed ? () => now : () => new Date();
     let next = 0;
     const lane = async () => {
-      while (next < claimed.length) {
-        const row = claimed[next++];
+      while (next < due.length && !shutdown.signal.aborted) {
+        const row = due[next++];
+        const claimedAt = clock();
+        if (!(await claimDelivery(db, row.id, claimedAt.toISOString(), new Date(claimedAt.getTime() + timeoutMs + CLAIM_MARGIN_MS).toISOString()))) continue;
         let result: Result;
         try {
-          result = await attempt(row, now);
+          result = await attempt(row, clock);
         } catch (err) {
           logger?.error({ err, delivery: row.id }, 'webhook attempt could not be recorded');
           continue;
@@ -182,12 +189,12 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
         summary[result]++;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, lane));
     return summary;
   }
 
-  function runOnce(now: Date = new Date()): Promise<RunSummary> {
-    const result = chain.then(() => run(now));
+  function runOnce(now?: Date): Promise<RunSummary> {
+    const result = chain.then(() => run(now ?? new Date(), now !== undefined));
     chain = result.catch(() => undefined);
     return result;
   }
