@@ -18,6 +18,7 @@ import { createSmtpServer } from '../src/smtp/server.js';
 import { webhookCases } from './bench-webhooks.js';
 import { waitCases } from './bench-wait.js';
 import { usageCases } from './bench-usage.js';
+import { scaleOutCases } from './bench-scale.js';
 import type { BenchCase } from './bench-case.js';
 
 async function time(fn: () => Promise<unknown>, ops: number): Promise<number> {
@@ -139,6 +140,19 @@ for (const c of cases) {
   const verdict = c.goal === undefined ? '' : r.ratio <= c.goal ? `  ✓ goal ≤ ${c.goal}` : `  ✗ goal ≤ ${c.goal}`;
   if (c.goal !== undefined && r.ratio > c.goal) failed = true;
   console.log(`${c.name}\n  vs ${c.baselineName}: ratio ${r.ratio.toFixed(2)}  (${r.candidateMs.toFixed(3)} ms vs ${r.baselineMs.toFixed(3)} ms per op)${verdict}\n`);
+}
+
+// Scale-out: two instances on PostgreSQL + Redis (skipped, with a note, when either does not answer).
+const scaleDb = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const scaleRedis = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+try {
+  for (const r of await scaleOutCases(scaleDb, scaleRedis)) {
+    const goal = r.name.includes('on instance A') ? (r.p99 < 100 ? '  ✓ goal p99 < 100 ms' : '  ✗ goal p99 < 100 ms') : '';
+    if (r.name.includes('on instance A') && r.p99 >= 100) failed = true;
+    console.log(`${r.name}\n  p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${goal}\n`);
+  }
+} catch (err) {
+  console.log(`scale-out case skipped: ${(err as Error).message} (needs PostgreSQL at ${scaleDb} and Redis at ${scaleRedis})\n`);
 }
 
 smtpClient.close();

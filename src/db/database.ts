@@ -60,6 +60,9 @@ function openPostgres(url: string, schema?: string): Database {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection dropped by the server (restart, failover, an administrator) is discarded by the pool and the
+  // next query opens a new one; without a listener the 'error' event would end the process.
+  pool.on('error', () => undefined);
   return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
