@@ -557,9 +557,10 @@ export interface paths {
         /**
          * Wait for new mail (long poll)
          * @description Answers as soon as the address holds a message received after `since`: at once when there already is one,
-         *     otherwise the moment one arrives over SMTP (the request is held open, on an event from the SMTP listener,
-         *     not by polling the store). `messages` holds every such message, newest first (at most 100; `count` is how
-         *     many there are), as summaries — read one with getMessage. When none arrives within `timeout` seconds the
+         *     otherwise the moment one arrives over SMTP — through any instance of the service (the request is held open
+         *     and woken by the event log, not by polling the store). `messages` holds the matching messages, newest first
+         *     (at most 100; `count` is how many), as summaries — read one with getMessage. When the wait was woken by new
+         *     mail it answers with the message(s) that woke it. When none arrives within `timeout` seconds the
          *     answer is still 200, with `messages: []`, `count: 0` and `timed_out: true` — also when the server shuts
          *     down during the wait (wait again).
          *
@@ -601,20 +602,24 @@ export interface paths {
          *     message the address receives, the moment it is stored:
          *
          *     ```
-         *     id: msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+         *     id: 4711
          *     event: message
          *     data: {"id":"msg_4f1c…","from":{…},"subject":"Confirm your email",…}
          *     ```
          *
-         *     `data` is the message summary as listMessages shows it (one line of JSON) and `id` its message id. A
+         *     `data` is the message summary as listMessages shows it (one line of JSON) and `id` the position of its
+         *     event in the service's event log (a decimal number, increasing), the same on every instance. The stream
+         *     sees mail that arrived through any instance of the service, a moment after it was stored. A
          *     comment line (`: keep-alive`) every 15 seconds keeps proxies from closing an idle stream. The stream starts
          *     with a `retry: 3000` line and a `: connected` comment.
          *
          *     **Catching up.** On reconnection `EventSource` sends the last id it saw as `Last-Event-ID`; the stream then
-         *     first replays, oldest first, every message received after that one, and continues live — nothing is lost
-         *     in between. Without `Last-Event-ID`, `since` does the same from an instant; with neither, only new
-         *     messages are sent. A `Last-Event-ID` that names no message of the address (deleted meanwhile) replays
-         *     nothing.
+         *     first replays, oldest first, every message of the address logged after that event (up to 1000), and
+         *     continues live — nothing is lost in between, whichever instance the client reconnects to. A message id
+         *     (`msg_…`, the event id earlier versions sent) is accepted too and replays what came after that message.
+         *     Without `Last-Event-ID`, `since` does the same from an instant; with neither, only new messages are sent.
+         *     Deleted messages are not replayed; a `Last-Event-ID` naming a message that is gone replays nothing. The log
+         *     keeps events for `EVENT_RETENTION_SECONDS` (7 days by default).
          *
          *     **The end.** The stream stays open until the client closes it. When the address is deleted (or purged by
          *     the sweeper, `RETENTION_SECONDS` after it expired) it sends `event: address.deleted` (data
@@ -4703,7 +4708,7 @@ export interface operations {
                 since?: string;
             };
             header?: {
-                /** @description The id of the last event received (a message id); `EventSource` sends it by itself when it reconnects. Messages received after that one are replayed first. */
+                /** @description The id of the last event received (an event-log id, or a message id as earlier versions sent); `EventSource` sends it by itself when it reconnects. Messages logged after that event are replayed first. */
                 "Last-Event-ID"?: string;
             };
             path: {
