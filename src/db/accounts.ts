@@ -3,8 +3,10 @@ import type { AccountsTable } from './schema.js';
 
 export type AccountRow = AccountsTable;
 
-export async function insertAccount(db: Db, row: AccountRow): Promise<void> {
-  await db.insertInto('accounts').values(row).execute();
+/** Inserts the account; false when its email has one already (the unique index decided, races included). */
+export async function insertAccount(db: Db, row: AccountRow): Promise<boolean> {
+  const res = await db.insertInto('accounts').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {

@@ -4,8 +4,10 @@ import type { AddressesTable } from './schema.js';
 
 export type AddressRow = AddressesTable;
 
-export async function insertAddress(db: Db, row: AddressRow): Promise<void> {
-  await db.insertInto('addresses').values(row).execute();
+/** Inserts the address; false when the name is taken (the unique index decided, races included). */
+export async function insertAddress(db: Db, row: AddressRow): Promise<boolean> {
+  const res = await db.insertInto('addresses').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function findAddress(db: Db, address: string): Promise<AddressRow | undefined> {

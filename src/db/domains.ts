@@ -1,11 +1,14 @@
+import { isUniqueViolation } from './dialect.js';
 import type { Db } from './database.js';
 import { pageOfAccount, type Page } from './pages.js';
 import type { AddressesTable, DomainsTable } from './schema.js';
 
 export type DomainRow = DomainsTable;
 
-export async function insertDomain(db: Db, row: DomainRow): Promise<void> {
-  await db.insertInto('domains').values(row).execute();
+/** Inserts the claim; false when the account has one on the domain already (the unique index decided). */
+export async function insertDomain(db: Db, row: DomainRow): Promise<boolean> {
+  const res = await db.insertInto('domains').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** The account's claim on a domain, verified or not. */
@@ -24,22 +27,28 @@ export async function listDomainsForAccount(db: Db, accountId: string, page: Pag
 
 /**
  * Records the outcome of a DNS check. `verifiedAt` sets verified_at when it is still null (verification, once
- * achieved, is kept); the partial unique index refuses it when another claim is verified already.
+ * achieved, is kept). Answers false when the partial unique index refused it: another claim is verified already.
  */
 export async function recordDomainCheck(
   db: Db,
   id: string,
   check: { checkedAt: string; error: string | null; verifiedAt: string | null },
-): Promise<void> {
-  await db
-    .updateTable('domains')
+): Promise<boolean> {
+  try {
+    await db
+      .updateTable('domains')
     .set((eb) => ({
       last_checked_at: check.checkedAt,
       last_error: check.error,
       ...(check.verifiedAt ? { verified_at: eb.fn.coalesce('verified_at', eb.val(check.verifiedAt)) } : {}),
-    }))
-    .where('id', '=', id)
-    .execute();
+      }))
+      .where('id', '=', id)
+      .execute();
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
 }
 
 export async function setCatchAll(db: Db, id: string, catchAll: string | null): Promise<void> {

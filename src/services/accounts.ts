@@ -21,7 +21,8 @@ export async function createAccount(db: Db, email: string, plan: Plan = 'free', 
     password_hash: passwordHash,
     created_at: new Date().toISOString(),
   };
-  await insertAccount(db, row);
+  // Lost a race with another creation for the same email: the same answer as the check above.
+  if (!(await insertAccount(db, row))) throw new DomainError('account_exists', `An account for ${normalized} already exists.`);
   return row;
 }
 

@@ -112,25 +112,22 @@ export async function createAddress(
       created_at: created,
       expires_at: expires,
     };
-    if (await findAddress(db, address)) {
+    const taken = () => {
       if (explicit) throw new DomainError('address_exists', `${address} already exists; choose another prefix.`);
+    };
+    if (await findAddress(db, address)) {
+      taken();
       continue;
     }
-    try {
-      // The address and its address.created event commit together.
-      await transactWithEvents(db, async (trx, emit) => {
-        await insertAddress(trx, row);
-        emit(eventRecord({ type: 'address.created', accountId, addressId: row.id, address, at: created, expiresAt: expires }, now));
-      });
-      return row;
-    } catch (err) {
-      // Lost a race for the same name with another request: same answer as the check above.
-      if (await findAddress(db, address)) {
-        if (explicit) throw new DomainError('address_exists', `${address} already exists; choose another prefix.`);
-        continue;
-      }
-      throw err;
-    }
+    // The address and its address.created event commit together; a name taken meanwhile (a race the unique index
+    // decides) gets the same answer as the check above.
+    const inserted = await transactWithEvents(db, async (trx, emit) => {
+      if (!(await insertAddress(trx, row))) return false;
+      emit(eventRecord({ type: 'address.created', accountId, addressId: row.id, address, at: created, expiresAt: expires }, now));
+      return true;
+    });
+    if (inserted) return row;
+    taken();
   }
   throw new DomainError('address_exists', 'Could not find a free random address; try again or give a prefix.');
 }

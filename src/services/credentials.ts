@@ -17,8 +17,8 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
   try {
     return await createAccount(db, normalized, 'free', hash);
   } catch (err) {
-    // Lost a race with another sign-up for the same email: the unique index refused the second row.
-    if (err instanceof DomainError ? err.code === 'account_exists' : await findAccountByEmail(db, normalized)) throw exists();
+    // Lost a race with another sign-up for the same email: answered as the check above answers.
+    if (err instanceof DomainError && err.code === 'account_exists') throw exists();
     throw err;
   }
 }

@@ -79,11 +79,6 @@ export function domainView(row: DomainRow, smtpHostname: string): DomainView {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));
-}
-
 function takenByAnother(domain: string): DomainError {
   return new DomainError(
     'domain_exists',
@@ -112,13 +107,8 @@ export async function addDomain(db: Db, policy: DomainPolicy, accountId: string,
     last_checked_at: null,
     last_error: null,
   };
-  try {
-    await insertDomain(db, row);
-  } catch (err) {
-    // The same account added it twice at once: the loser hears what a later attempt would.
-    if (isUniqueViolation(err)) throw new DomainError('domain_exists', `${domain} is already in your account.`);
-    throw err;
-  }
+  // The same account added it twice at once: the loser hears what a later attempt would.
+  if (!(await insertDomain(db, row))) throw new DomainError('domain_exists', `${domain} is already in your account.`);
   return row;
 }
 
@@ -229,12 +219,9 @@ export async function verifyDomain(
   const [txt, mx] = await Promise.all([checkTxt(resolver, row, deadline), checkMx(resolver, row, policy.smtpHostname, deadline)]);
   const passed = txt.status === 'ok';
   const checkedAt = now.toISOString();
-  try {
-    await recordDomainCheck(db, row.id, { checkedAt, error: passed ? null : txt.message, verifiedAt: passed ? checkedAt : null });
-  } catch (err) {
-    // Another account verified it between our check above and this write.
-    if (isUniqueViolation(err)) throw takenByAnother(row.domain);
-    throw err;
+  // Another account may have verified it between our check above and this write.
+  if (!(await recordDomainCheck(db, row.id, { checkedAt, error: passed ? null : txt.message, verifiedAt: passed ? checkedAt : null }))) {
+    throw takenByAnother(row.domain);
   }
   row = (await findDomainOfAccount(db, accountId, row.domain)) ?? row;
   const verified = row.verified_at !== null;
