@@ -62,11 +62,6 @@ export async function deleteExpiredBefore(db: Db, before: string, limit: number)
     .execute();
 }
 
-export async function findAddressesByIds(db: Db, ids: string[]): Promise<AddressRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('addresses').selectAll().where('id', 'in', ids).execute();
-}
-
 /**
  * Addresses whose expiry lies in (`after`, `upTo`], in (expires_at, id) order, starting after the keyset cursor
  * `from` when given: the sweeper's list of addresses that expired since its last run, read in pages.

@@ -2,10 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { findAddressesByIds } from '../db/addresses.js';
 import { resolveRecipient } from '../services/addresses.js';
 import { silentLogger, type Logger } from '../services/logger.js';
-import { ingestMessage, type IngestRecipient } from '../services/messages.js';
+import { deliverMail } from '../services/delivery.js';
 
 export interface SmtpDeps {
   config: Config;
@@ -56,22 +55,10 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     if (state.kind === 'unknown') throw mailboxUnavailable();
   }
 
-  /** Recipients as they stand now: an address deleted or expired since RCPT TO gets no copy. */
-  async function liveRecipients(session: SMTPServerSession, now: Date): Promise<IngestRecipient[]> {
-    const live = new Map<string, string>();
-    for (const rcpt of session.envelope.rcptTo) {
-      const state = await resolveRecipient(db, config, rcpt.address, now);
-      if (state.kind === 'live') live.set(state.addressId, state.address);
-    }
-    const rows = await findAddressesByIds(db, [...live.keys()]);
-    return rows.map((row) => ({ addressId: row.id, accountId: row.account_id, address: row.address }));
-  }
-
   async function store(raw: Buffer, session: SMTPServerSession): Promise<string> {
-    const now = new Date();
-    const recipients = await liveRecipients(session, now);
-    if (recipients.length === 0) throw mailboxUnavailable();
-    const ids = await ingestMessage(db, raw, recipients, now);
+    const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+    // Every recipient was deleted or expired since RCPT TO.
+    if (ids.length === 0) throw mailboxUnavailable();
     logger.info({ session: session.id, bytes: raw.length, messages: ids }, 'smtp message stored');
     return `2.0.0 Ok: stored ${ids.length === 1 ? ids[0] : `${ids.length} copies`}`;
   }
