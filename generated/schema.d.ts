@@ -1674,16 +1674,11 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Machine-readable error code; each answers with one HTTP status:
-         *     `validation_error` 400, `invalid_json` 400, `ambiguous_api_key` 400, `qr_capacity_exceeded` 400,
-         *     `qr_size_too_small` 400, `missing_api_key` 401, `invalid_api_key` 401, `wrong_key_kind` 403,
-         *     `plan_required` 403, `not_found` 404, `account_not_found` 404, `key_not_found` 404, `address_not_found` 404,
-         *     `message_not_found` 404, `webhook_not_found` 404, `webhook_delivery_not_found` 404,
-         *     `webhook_disabled` 409, `webhook_target_not_allowed` 422, `attachment_not_found` 404, `domain_not_found` 404, `account_exists` 409,
-         *     `address_exists` 409, `domain_exists` 409,
-         *     `payload_too_large` 413, `unsupported_media_type` 415, `domain_not_allowed` 422, `rate_limited` 429,
-         *     `internal_error` 500, `service_unavailable` 503, `invalid_credentials` 401, `session_required` 401,
-         *     `csrf_failed` 403, `plan_change_not_allowed` 403, `too_many_keys` 409.
+         * @description Machine-readable error code. Each code always answers with the same HTTP status, given by the `x-status`
+         *     map beside this list (the server takes its statuses from there): 400 for bad input, 401 for missing or
+         *     wrong credentials, 403 for credentials that may not do this, 404 for what does not exist (or belongs to
+         *     another account), 409 for conflicts, 413/415 for bodies, 422 for well-formed requests the service refuses,
+         *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
         ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys";

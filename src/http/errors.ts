@@ -1,47 +1,28 @@
+import fs from 'node:fs';
+import YAML from 'yaml';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../services/errors.js';
 import { formatValidationErrors } from './validation.js';
+import { SPEC_PATH } from './spec.js';
 
 /**
- * The error catalogue: every `error` code the API can answer, with its HTTP status. openapi.yaml's ErrorCode
- * schema lists the same codes (test/http/errors.test.ts keeps the two equal).
+ * The error catalogue: every `error` code's HTTP status, read once from openapi.yaml, where the ErrorCode schema's
+ * `x-status` map declares it beside the codes. A code without a status (or a status without a code) stops the
+ * server at start-up.
  */
-export const errorStatus: Record<ErrorCode, number> = {
-  validation_error: 400,
-  invalid_json: 400,
-  ambiguous_api_key: 400,
-  qr_capacity_exceeded: 400,
-  qr_size_too_small: 400,
-  missing_api_key: 401,
-  invalid_api_key: 401,
-  wrong_key_kind: 403,
-  plan_required: 403,
-  not_found: 404,
-  account_not_found: 404,
-  key_not_found: 404,
-  address_not_found: 404,
-  message_not_found: 404,
-  webhook_not_found: 404,
-  webhook_delivery_not_found: 404,
-  webhook_disabled: 409,
-  webhook_target_not_allowed: 422,
-  attachment_not_found: 404,
-  domain_not_found: 404,
-  account_exists: 409,
-  address_exists: 409,
-  domain_exists: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  domain_not_allowed: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-  invalid_credentials: 401,
-  session_required: 401,
-  csrf_failed: 403,
-  plan_change_not_allowed: 403,
-  too_many_keys: 409,
-};
+export const errorStatus: Record<ErrorCode, number> = readErrorStatuses(fs.readFileSync(SPEC_PATH, 'utf8'));
+
+export function readErrorStatuses(specYaml: string): Record<ErrorCode, number> {
+  const schema = (YAML.parse(specYaml) as { components: { schemas: { ErrorCode: { enum: string[]; 'x-status'?: Record<string, unknown> } } } }).components.schemas
+    .ErrorCode;
+  const statuses = schema['x-status'] ?? {};
+  const missing = schema.enum.filter((code) => !Number.isInteger(statuses[code]) || (statuses[code] as number) < 400 || (statuses[code] as number) > 599);
+  const unknown = Object.keys(statuses).filter((code) => !schema.enum.includes(code));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new Error(`openapi.yaml ErrorCode x-status: no 4xx/5xx status for [${missing.join(', ')}]; statuses for unknown codes [${unknown.join(', ')}]`);
+  }
+  return statuses as Record<ErrorCode, number>;
+}
 
 export interface ErrorBody {
   success: false;

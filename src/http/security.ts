@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../services/errors.js';
+import { DomainError, errors } from '../services/errors.js';
 import type { AuthenticatedKey, KeyAuthenticator } from '../services/keys.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../services/sessions.js';
 
@@ -88,7 +88,7 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
     );
   }
   if (need === 'developer' && auth.account.plan !== 'developer') {
-    throw new DomainError('plan_required', `The Developer API needs the developer plan; ${auth.account.email} is on the ${auth.account.plan} plan.`);
+    throw errors.planRequired('The Developer API', auth.account);
   }
   request.auth = auth;
 }

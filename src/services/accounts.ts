@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
-import { DomainError, invalid } from './errors.js';
+import { DomainError, errors, invalid } from './errors.js';
 import { validateEmail } from './tools/email-validate.js';
 
 export type Plan = AccountRow['plan'];
@@ -12,7 +12,7 @@ export async function createAccount(db: Db, email: string, plan: Plan = 'free', 
   if (!validateEmail(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
   if (await findAccountByEmail(db, normalized)) {
-    throw new DomainError('account_exists', `An account for ${normalized} already exists.`);
+    throw errors.accountExists(normalized);
   }
   const row: AccountRow = {
     id: `acc_${randomUUID().replace(/-/g, '')}`,
@@ -22,7 +22,7 @@ export async function createAccount(db: Db, email: string, plan: Plan = 'free', 
     created_at: new Date().toISOString(),
   };
   // Lost a race with another creation for the same email: the same answer as the check above.
-  if (!(await insertAccount(db, row))) throw new DomainError('account_exists', `An account for ${normalized} already exists.`);
+  if (!(await insertAccount(db, row))) throw errors.accountExists(normalized);
   return row;
 }
 

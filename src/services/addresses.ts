@@ -14,7 +14,7 @@ import {
 import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
 import type { components } from '../../generated/schema.js';
 import { transactWithEvents } from '../db/events.js';
-import { DomainError, invalid } from './errors.js';
+import { DomainError, errors, invalid } from './errors.js';
 import { eventRecord } from './events.js';
 import { validateEmail } from './tools/email-validate.js';
 
@@ -113,7 +113,7 @@ export async function createAddress(
       expires_at: expires,
     };
     const taken = () => {
-      if (explicit) throw new DomainError('address_exists', `${address} already exists; choose another prefix.`);
+      if (explicit) throw errors.addressExists(address);
     };
     if (await findAddress(db, address)) {
       taken();
@@ -140,7 +140,7 @@ export async function requireOwnAddress(db: Db, accountId: string, address: stri
   const normalized = normalizeAddress(address);
   const row = await findAddress(db, normalized);
   if (!row || row.account_id !== accountId) {
-    throw new DomainError('address_not_found', `No address ${normalized} in your account.`);
+    throw errors.addressNotFound(normalized);
   }
   return row;
 }

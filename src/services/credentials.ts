@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import { findAccountByEmail, setPasswordHash, type AccountRow } from '../db/accounts.js';
 import { createAccount, requireAccount } from './accounts.js';
-import { DomainError, invalid } from './errors.js';
+import { DomainError, errors, invalid } from './errors.js';
 import { checkPasswordRule, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { validateEmail } from './tools/email-validate.js';
 
@@ -10,7 +10,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<A
   const normalized = email.trim().toLowerCase();
   if (!validateEmail(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   checkPasswordRule(password, normalized);
-  const exists = () => new DomainError('account_exists', `An account for ${normalized} already exists; log in instead.`);
+  const exists = () => errors.accountExists(normalized, 'log in instead');
   // Checked before hashing: an existing email answers at once instead of after a wasted scrypt.
   if (await findAccountByEmail(db, normalized)) throw exists();
   const hash = await hashPassword(password);

@@ -4,7 +4,7 @@ import type { AccountRow } from '../db/accounts.js';
 import { countLiveKeys } from '../db/keys.js';
 import type { SessionRow } from '../db/sessions.js';
 import { planInstructions } from './credentials.js';
-import { DomainError } from './errors.js';
+import { DomainError, errors } from './errors.js';
 import { createKey, type KeyKind, type KeyView } from './keys.js';
 
 /** Live keys an account may hold per kind: plenty for CI, staging and laptops, not a mint for abuse. */
@@ -53,7 +53,7 @@ function upgradeHint(config: Config, email: string): string {
 /** Addresses and Developer keys belong to the developer plan, in the dashboard as in the API. */
 export function requireDeveloperPlan(config: Config, account: AccountRow, what: string): void {
   if (account.plan !== 'developer') {
-    throw new DomainError('plan_required', `${what} need the developer plan; ${account.email} is on the ${account.plan} plan. ${upgradeHint(config, account.email)}`);
+    throw errors.planRequired(what, account, upgradeHint(config, account.email));
   }
 }
 

@@ -17,7 +17,7 @@ import {
 import { createAddress, type AddressPolicy } from './addresses.js';
 import { transactWithEvents } from '../db/events.js';
 import { eventRecord } from './events.js';
-import { DomainError, invalid } from './errors.js';
+import { DomainError, errors, invalid } from './errors.js';
 import type { DnsResolver } from './tools/email-verify.js';
 
 export type DomainPolicy = AddressPolicy & Pick<Config, 'smtpHostname'>;
@@ -93,7 +93,7 @@ export async function addDomain(db: Db, policy: DomainPolicy, accountId: string,
     throw new DomainError('domain_not_allowed', `${domain} is one of this platform's own domains; create addresses on it directly, without adding it.`);
   }
   const mine = await findDomainOfAccount(db, accountId, domain);
-  if (mine) throw new DomainError('domain_exists', `${domain} is already in your account${mine.verified_at ? '' : ' (not yet verified)'}.`);
+  if (mine) throw errors.domainExists(domain, mine.verified_at ? '' : ' (not yet verified)');
   const verified = await findVerifiedDomain(db, domain);
   if (verified) throw takenByAnother(domain);
   const row: DomainRow = {
@@ -108,7 +108,7 @@ export async function addDomain(db: Db, policy: DomainPolicy, accountId: string,
     last_error: null,
   };
   // The same account added it twice at once: the loser hears what a later attempt would.
-  if (!(await insertDomain(db, row))) throw new DomainError('domain_exists', `${domain} is already in your account.`);
+  if (!(await insertDomain(db, row))) throw errors.domainExists(domain);
   return row;
 }
 
@@ -259,7 +259,7 @@ export async function setDomainCatchAll(
   const existing = await findAddress(db, address);
   let created: AddressRow | null = null;
   if (existing && existing.account_id !== accountId) {
-    throw new DomainError('address_exists', `${address} belongs to another account; choose another catch-all.`);
+    throw errors.addressExists(address, 'it belongs to another account; choose another catch-all');
   }
   if (!existing) {
     created = await createAddress(db, policy, accountId, { domain: row.domain, prefix: local, expires_in: policy.maxAddressLifetime }, now);

@@ -1,45 +1,11 @@
+import type { components } from '../../generated/schema.js';
+
 /**
  * Domain errors thrown by framework-free services. The HTTP layer (src/http/errors.ts) maps each code to its
  * status and renders the `{ success: false, error, message }` envelope; services never know about HTTP.
  */
-export const errorCodes = [
-  'validation_error',
-  'invalid_json',
-  'ambiguous_api_key',
-  'qr_capacity_exceeded',
-  'qr_size_too_small',
-  'missing_api_key',
-  'invalid_api_key',
-  'wrong_key_kind',
-  'plan_required',
-  'not_found',
-  'account_not_found',
-  'key_not_found',
-  'address_not_found',
-  'message_not_found',
-  'webhook_not_found',
-  'webhook_delivery_not_found',
-  'webhook_disabled',
-  'webhook_target_not_allowed',
-  'attachment_not_found',
-  'domain_not_found',
-  'account_exists',
-  'address_exists',
-  'domain_exists',
-  'domain_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'internal_error',
-  'service_unavailable',
-  'invalid_credentials',
-  'session_required',
-  'csrf_failed',
-  'plan_change_not_allowed',
-  'too_many_keys',
-] as const;
-
-export type ErrorCode = (typeof errorCodes)[number];
+/** Every `error` code the API answers: the spec's ErrorCode schema (its `x-status` gives each one's HTTP status). */
+export type ErrorCode = components['schemas']['ErrorCode'];
 
 export class DomainError extends Error {
   constructor(
@@ -55,3 +21,27 @@ export class DomainError extends Error {
 export function invalid(message: string): DomainError {
   return new DomainError('validation_error', message);
 }
+
+/**
+ * Errors raised in more than one place, so each reads the same wherever it comes from. Another account's resource
+ * answers exactly like a missing one.
+ */
+export const errors = {
+  /** `why` adds a reason; `bodyField` names the request-body field that named the address. */
+  addressNotFound: (address: string, opts: { why?: string; bodyField?: string } = {}) =>
+    new DomainError(
+      'address_not_found',
+      opts.bodyField
+        ? `${opts.bodyField}: no address ${address} in your account (body field).`
+        : `No address ${address} in your account${opts.why ? ` (${opts.why})` : ''}.`,
+    ),
+  addressExists: (address: string, hint = 'choose another prefix') => new DomainError('address_exists', `${address} already exists; ${hint}.`),
+  accountExists: (email: string, hint?: string) => new DomainError('account_exists', `An account for ${email} already exists${hint ? `; ${hint}` : ''}.`),
+  domainExists: (domain: string, note = '') => new DomainError('domain_exists', `${domain} is already in your account${note}.`),
+  /** `what` needs the developer plan (`what` in the plural reads "… need …"). */
+  planRequired: (what: string, account: { email: string; plan: string }, hint = '') =>
+    new DomainError(
+      'plan_required',
+      `${what} need${/s$/.test(what) ? '' : 's'} the developer plan; ${account.email} is on the ${account.plan} plan.${hint ? ` ${hint}` : ''}`,
+    ),
+};

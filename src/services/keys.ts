@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { Db } from '../db/database.js';
 import { findAccountById, type AccountRow } from '../db/accounts.js';
 import { findKeyById, findKeysByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
-import { DomainError } from './errors.js';
+import { DomainError, errors } from './errors.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -77,7 +77,7 @@ export async function createKey(
   name?: string,
 ): Promise<{ key: string; view: KeyView }> {
   if (kind === 'developer' && account.plan !== 'developer') {
-    throw new DomainError('plan_required', `A developer key needs a developer-plan account; ${account.email} is on the ${account.plan} plan.`);
+    throw errors.planRequired('A developer key', account, 'Only a developer-plan account can hold one.');
   }
   const key = KEY_MARKERS[kind] + randomBase62(SECRET_LENGTH);
   const row: ApiKeyRow = {

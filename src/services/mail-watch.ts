@@ -6,7 +6,7 @@
 import type { Db } from '../db/database.js';
 import type { AddressRow } from '../db/addresses.js';
 import { findMessageEventId, readMessageEventsOf } from '../db/events.js';
-import { DomainError } from './errors.js';
+import { errors, type DomainError } from './errors.js';
 import { fromRecord, type EventFeed, type EventOf } from './events.js';
 import { listMessages, toStoredInstant, type MessageSummaryView } from './messages.js';
 
@@ -78,7 +78,7 @@ export interface WaitResult {
 }
 
 function addressGone(address: string): DomainError {
-  return new DomainError('address_not_found', `No address ${address} in your account (it was deleted while waiting).`);
+  return errors.addressNotFound(address, { why: 'it was deleted while waiting' });
 }
 
 /**

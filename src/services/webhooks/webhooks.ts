@@ -20,7 +20,7 @@ import {
   type WebhookRow,
 } from '../../db/webhooks.js';
 import { requireOwnAddress } from '../addresses.js';
-import { DomainError, invalid } from '../errors.js';
+import { DomainError, errors, invalid } from '../errors.js';
 import type { EventType } from '../events.js';
 import { testPayload, type WebhookPayload } from './payloads.js';
 import { checkTarget, TargetRefusedError, type HostResolver, type TargetPolicy } from './ssrf.js';
@@ -119,7 +119,7 @@ async function ownAddressFilter(db: Db, accountId: string, address: string): Pro
     return (await requireOwnAddress(db, accountId, address)).address;
   } catch (err) {
     if (err instanceof DomainError && err.code === 'address_not_found') {
-      throw new DomainError('address_not_found', `address: no address ${address.trim().toLowerCase()} in your account (body field).`);
+      throw errors.addressNotFound(address.trim().toLowerCase(), { bodyField: 'address' });
     }
     throw err;
   }
