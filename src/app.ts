@@ -20,7 +20,7 @@ import { SessionAuthenticator } from './services/sessions.js';
 import { UsageRecorder } from './services/usage.js';
 import { installUsageRecording } from './http/usage.js';
 import { registerDashboardWeb } from './http/web.js';
-import { createDnsResolver } from './services/tools/email-verify.js';
+import { createDnsResolver } from './services/dns.js';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -36,7 +36,6 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     keys: overrides.keys ?? new KeyAuthenticator(database.db),
     sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
     usage: overrides.usage ?? new UsageRecorder(database.db),
-    resolver: overrides.resolver ?? dns,
     dns,
     events:
       overrides.events ??

@@ -5,7 +5,7 @@ import type { EventFeed } from './services/events.js';
 import type { KeyAuthenticator } from './services/keys.js';
 import type { SessionAuthenticator } from './services/sessions.js';
 import type { UsageSink } from './services/usage.js';
-import type { DnsResolver, MxResolver } from './services/tools/email-verify.js';
+import type { DnsResolver } from './services/dns.js';
 
 /** What handlers and plugins get to work with; built once in buildApp (tests pass their own parts). */
 export interface Deps {
@@ -17,8 +17,7 @@ export interface Deps {
   sessions: SessionAuthenticator;
   /** Per-key usage counters, written in batches. */
   usage: UsageSink;
-  resolver: MxResolver;
-  /** TXT and MX look-ups through DNS_SERVERS for custom-domain verification. */
+  /** DNS look-ups through DNS_SERVERS: verify's MX and A/AAAA, custom-domain verification's TXT and MX. */
   dns: DnsResolver;
   /** This instance's view of the event log (every instance's events), for waits and streams. */
   events: EventFeed;

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from '../services/messages.js';
 
 /**
  * Mail content leaves as a download, never rendered in our origin: `attachment` with a safe file name, nosniff,
@@ -26,4 +25,45 @@ export function sendRawSource(reply: FastifyReply, messageId: string, source: Bu
     .header('content-disposition', contentDisposition(`${messageId}.eml`, 'message.eml'))
     .header('x-content-type-options', 'nosniff')
     .send(source);
+}
+
+const MAX_FILENAME = 150;
+
+/** Characters no file name in a header should carry: controls, quotes, path separators, and `%` (some
+ * browsers percent-decode the plain `filename`). */
+const UNSAFE_ASCII = /[\x00-\x1f\x7f"\\/%;]/g;
+
+function truncateKeepingExtension(name: string, max: number): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
+  if (ext.length > 0 && ext.length <= 16) return chars.slice(0, max - ext.length).join('') + ext.join('');
+  return chars.slice(0, max).join('');
+}
+
+function safeBaseName(name: string | null): string {
+  if (name === null) return '';
+  // Only the last path segment: "../../etc/passwd" saves as "passwd", never outside the download folder.
+  const base = name.replace(/[\x00-\x1f\x7f]/g, '').split(/[/\\]/).pop() ?? '';
+  // Leading dots would make a hidden file or "..".
+  return base.trim().replace(/^\.+/, '').trim();
+}
+
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `Content-Disposition` for a download. `filename` is an ASCII-only, quote-free, path-free fallback for old
+ * clients; `filename*` (RFC 5987/6266) carries the real UTF-8 name for every current browser.
+ */
+export function contentDisposition(filename: string | null, fallback: string): string {
+  const name = truncateKeepingExtension(safeBaseName(filename) || safeBaseName(fallback) || 'attachment', MAX_FILENAME);
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(UNSAFE_ASCII, '_')
+    .replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${truncateKeepingExtension(ascii, MAX_FILENAME)}"; filename*=UTF-8''${encodeRfc5987(name.replace(/["\\]/g, '_'))}`;
 }

@@ -18,7 +18,7 @@ import { createAddress, type AddressPolicy } from './addresses.js';
 import { transactWithEvents } from '../db/events.js';
 import { eventRecord } from './events.js';
 import { DomainError, errors, invalid } from './errors.js';
-import type { DnsResolver } from './tools/email-verify.js';
+import type { DnsResolver } from './dns.js';
 
 export type DomainPolicy = AddressPolicy & Pick<Config, 'smtpHostname'>;
 

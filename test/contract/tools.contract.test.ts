@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEphemailClient } from '../../generated/client.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
-import type { MxResolver } from '../../src/services/tools/email-verify.js';
+import type { DnsResolver } from '../../src/services/dns.js';
 
-const resolver: MxResolver = {
+const resolver: DnsResolver = {
   async resolveMx(domain) {
     if (domain === 'example.com') return [{ exchange: 'mx.example.com', priority: 10 }];
     throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
   },
   async resolveAddress() {
     return false;
+  },
+  async resolveTxt() {
+    return [];
   },
 };
 
@@ -49,7 +52,7 @@ describe('Tools API contract: real server behind prism proxy --errors', () => {
   let t: TestApp;
   let proxy: PrismHandle;
   beforeAll(async () => {
-    t = await makeTestApp({ deps: { resolver } });
+    t = await makeTestApp({ deps: { dns: resolver } });
     proxy = await startProxyFor(t.app);
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ import {
 } from '../../src/services/domains.js';
 import { DomainError } from '../../src/services/errors.js';
 import { ingestMessage, listMessages } from '../../src/services/messages.js';
-import { createDnsResolver, type DnsResolver } from '../../src/services/tools/email-verify.js';
+import { createDnsResolver, type DnsResolver } from '../../src/services/dns.js';
 
 const HOST = 'mx.ephemail.test';
 

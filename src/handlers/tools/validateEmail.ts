@@ -19,7 +19,7 @@ export async function respondEmailValidator(params: EmailParams, deps: Deps): Pr
   if (action === 'validate') return { success: true, data: validate(params.email) };
   const { config } = deps;
   const data = await verifyEmail(params.email, {
-    resolver: deps.resolver,
+    resolver: deps.dns,
     timeoutMs: config.verify.timeoutMs,
     localLookup: (email) => localAddressState(deps.database.db, config, email),
     smtpProbe: {

@@ -4,7 +4,7 @@ import { findEnabledWebhooksFor, insertDeliveries } from '../../db/webhooks.js';
 import { fromRecord, type EventFeed, type EventType, type LoggedEvent } from '../events.js';
 import type { Logger } from '../logger.js';
 import { payloadFor } from './payloads.js';
-import { newDelivery, subscribes } from './webhooks.js';
+import { newDelivery, subscribes, type WebhookEventType } from './webhooks.js';
 
 export interface EnqueuerDeps {
   db: Db;
@@ -25,15 +25,24 @@ export interface WebhookEnqueuer {
   stop(): Promise<void>;
 }
 
-/** The event types webhooks subscribe to (the spec's `WebhookEventType`, less `webhook.test`). */
-export const SUBSCRIBABLE: EventType[] = ['message.received', 'address.created', 'address.expired', 'address.deleted'];
+/**
+ * The event types webhooks subscribe to: exactly the spec's `WebhookEventType`. A type added there and not here (or
+ * not logged as a domain event) is a compile error.
+ */
+const SUBSCRIBABLE_TYPES: Record<WebhookEventType, true> = {
+  'message.received': true,
+  'address.created': true,
+  'address.expired': true,
+  'address.deleted': true,
+};
+const subscribable = (type: EventType): type is WebhookEventType & EventType => type in SUBSCRIBABLE_TYPES;
 /** The enqueuer's durable position in the log (see event_cursors). */
 export const WEBHOOK_CURSOR = 'webhooks';
 const BATCH = 200;
 
 /** Outbox rows for one event: one per enabled webhook of its account that subscribes to it. */
 async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | null, at: string): Promise<number> {
-  if (!SUBSCRIBABLE.includes(event.type)) return 0;
+  if (!subscribable(event.type)) return 0;
   const hooks = (await findEnabledWebhooksFor(trx, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
   const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
   if (!payload) return 0;

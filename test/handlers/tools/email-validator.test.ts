@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import type { MxResolver } from '../../../src/services/tools/email-verify.js';
+import type { DnsResolver } from '../../../src/services/dns.js';
 
 /** A resolver standing in for DNS: example.com has MX records, nothing else resolves. */
-const resolver: MxResolver = {
+const resolver: DnsResolver = {
   async resolveMx(domain) {
     if (domain === 'example.com') return [{ exchange: 'mx2.example.com', priority: 20 }, { exchange: 'mx1.example.com', priority: 10 }];
     throw Object.assign(new Error('queryMx ENOTFOUND'), { code: 'ENOTFOUND' });
@@ -11,11 +11,14 @@ const resolver: MxResolver = {
   async resolveAddress() {
     return false;
   },
+  async resolveTxt() {
+    return [];
+  },
 };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ deps: { resolver } });
+  t = await makeTestApp({ deps: { dns: resolver } });
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDnsResolver,
-  probeSmtp,
-  verifyEmail,
-  type MxRecord,
-  type MxResolver,
-  type VerifyDeps,
-} from '../../../src/services/tools/email-verify.js';
+import { createDnsResolver, type MxRecord, type MxResolver } from '../../../src/services/dns.js';
+import { probeSmtp, verifyEmail, type VerifyDeps } from '../../../src/services/tools/email-verify.js';
 
 const dnsError = (code: string): Error => Object.assign(new Error(`queryMx ${code}`), { code });
 
