@@ -20,6 +20,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness (for load balancers and orchestrators)
+         * @description Answers 200 only when this instance can serve: its database answers, every migration this version knows is
+         *     applied, and Redis answers PING when `REDIS_URL` is set. Otherwise 503 `service_unavailable`, the message
+         *     naming what failed. From the moment the instance begins shutting down (SIGTERM/SIGINT) it answers 503 too,
+         *     so a load balancer stops sending it new requests while in-flight ones finish. `/health` stays the liveness
+         *     check. No key needed; not rate limited.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Metrics in the Prometheus text exposition format (prom-client), for this instance: `ephemail_http_requests_total`
+         *     and `ephemail_http_request_duration_seconds` by operationId, method and status; `ephemail_smtp_sessions_total`
+         *     and `ephemail_smtp_connections` (open now); `ephemail_messages_stored_total`; `ephemail_messages_refused_total`
+         *     by reason (`relay`, `unknown_recipient`, `too_many_recipients`, `too_big`, `error`);
+         *     `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
+         *     (events in the log this instance's feed, or the webhook enqueuer's durable cursor, has not read yet); and
+         *     Node's process metrics (`process_*`, `nodejs_*`).
+         *
+         *     When `METRICS_TOKEN` is set, the scrape must send it as `Authorization: Bearer <token>` (401 otherwise);
+         *     without it the endpoint is open — keep it off the public internet then. Not rate limited.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1692,6 +1745,31 @@ export interface components {
             error: components["schemas"]["ErrorCode"];
             /** @description A sentence for humans saying what was wrong and, where it helps, how to fix it. */
             message: string;
+        };
+        Readiness: {
+            /**
+             * @description Always `ready` on 200.
+             * @constant
+             */
+            status: "ready";
+            /** @description Each check this instance made. */
+            checks: {
+                /**
+                 * @description The database answered.
+                 * @constant
+                 */
+                database: "ok";
+                /**
+                 * @description Every migration of this version is applied.
+                 * @constant
+                 */
+                migrations: "ok";
+                /**
+                 * @description Redis answered PING, or `REDIS_URL` is not set.
+                 * @enum {string}
+                 */
+                redis: "ok" | "not_configured";
+            };
         };
         Health: {
             /**
@@ -3392,6 +3470,80 @@ export interface operations {
             };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "migrations": "ok",
+                     *         "redis": "not_configured"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description `service_unavailable`: not ready; the message says which check failed (database, migrations, redis) or that the instance is shutting down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "service_unavailable",
+                     *       "message": "Not ready: Redis does not answer."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP ephemail_messages_stored_total Message copies stored over SMTP.
+                     *     # TYPE ephemail_messages_stored_total counter
+                     *     ephemail_messages_stored_total 42
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOpenApiJson: {

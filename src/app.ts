@@ -11,6 +11,7 @@ import type { Deps } from './deps.js';
 import { handlers } from './handlers/index.js';
 import { DomainError } from './services/errors.js';
 import { startEventFeed } from './services/events.js';
+import { createMetrics } from './services/metrics.js';
 import { installErrorHandlers } from './http/errors.js';
 import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
@@ -19,10 +20,18 @@ import { KeyAuthenticator } from './services/keys.js';
 import { SessionAuthenticator } from './services/sessions.js';
 import { UsageRecorder } from './services/usage.js';
 import { installUsageRecording } from './http/usage.js';
+import { installOperations } from './http/operations.js';
 import { registerDashboardWeb } from './http/web.js';
 import { createDnsResolver } from './services/dns.js';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** The shared Redis connection (rate limits, /ready). Its errors are reported by those; they must not end the process. */
+function sharedRedis(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  redis.on('error', () => undefined);
+  return redis;
+}
 
 /** Opens the store and builds everything handlers need. Tests build their own or override parts. */
 export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
@@ -37,6 +46,9 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
     sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
     usage: overrides.usage ?? new UsageRecorder(database.db),
     dns,
+    redis: 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined,
+    metrics: overrides.metrics ?? createMetrics(),
+    lifecycle: overrides.lifecycle ?? { shuttingDown: false },
     events:
       overrides.events ??
       (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs })),
@@ -54,6 +66,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The built dashboard (index.html + assets/); dist/web by default. */
   webRoot?: string;
+  /** Awaited when the app closes, before usage is flushed and the store closed (the server's SMTP and workers). */
+  beforeStoreCloses?: () => Promise<void>;
 }
 
 /** The HTTP application: plugins → routes from the spec → error and 404 handlers. It does not listen. */
@@ -84,7 +98,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     for (const end of app.openStreams) end();
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
+  const redis = deps.redis;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
@@ -108,9 +122,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Cookies (the dashboard's session) are parsed before any route's hooks run.
   await app.register(cookie);
   installUsageRecording(app, deps);
+  await installOperations(app, deps);
   registerSpecRoutes(app, deps, handlers);
   await registerDashboardWeb(app, options.webRoot);
   app.addHook('onClose', async () => {
+    await options.beforeStoreCloses?.();
     // Pending usage counts are written while the store is still open.
     await deps.usage.stop();
     await deps.events.close();

@@ -45,6 +45,12 @@ export interface Config {
   eventPollMs: number;
   bootstrap: boolean;
   trustProxy: boolean;
+  /** Bearer token getMetrics requires, or null for an open /metrics. */
+  metricsToken: string | null;
+  /** How long SIGTERM/SIGINT may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Overload protection (@fastify/under-pressure): 503 with Retry-After past these; 0 turns a limit off. */
+  overload: { maxEventLoopDelayMs: number; maxRssBytes: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -177,7 +183,15 @@ export function loadConfig(env: Env = process.env): Config {
     eventPollMs: int('EVENT_POLL_MS', 2000, 50, 60_000),
     bootstrap: bool('BOOTSTRAP', true),
     trustProxy: bool('TRUST_PROXY', false),
+    metricsToken: read('METRICS_TOKEN') ?? null,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    overload: {
+      maxEventLoopDelayMs: int('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxRssBytes: int('OVERLOAD_MAX_RSS_BYTES', 0, 0, 1024 ** 4),
+      retryAfterSeconds: int('OVERLOAD_RETRY_AFTER_SECONDS', 5, 1, 3600),
+    },
   };
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   if (config.addressTtl > config.maxAddressLifetime) {
     problems.push(`ADDRESS_TTL (${config.addressTtl}) must not exceed MAX_ADDRESS_LIFETIME (${config.maxAddressLifetime})`);
   }

@@ -1,7 +1,9 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { LoadedSpec } from './http/spec.js';
+import type { Redis } from 'ioredis';
 import type { EventFeed } from './services/events.js';
+import type { Metrics } from './services/metrics.js';
 import type { KeyAuthenticator } from './services/keys.js';
 import type { SessionAuthenticator } from './services/sessions.js';
 import type { UsageSink } from './services/usage.js';
@@ -21,5 +23,11 @@ export interface Deps {
   dns: DnsResolver;
   /** This instance's view of the event log (every instance's events), for waits and streams. */
   events: EventFeed;
+  /** Shared Redis (REDIS_URL): rate limits; undefined without it. */
+  redis: Redis | undefined;
+  /** This instance's Prometheus metrics. */
+  metrics: Metrics;
+  /** Set when SIGTERM/SIGINT arrives: /ready answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
   version: string;
 }

@@ -23,10 +23,12 @@ async function main(): Promise<void> {
     const created = await bootstrapIfEmpty(deps.database.db, config.mailDomains[0]);
     if (created) console.log(bootstrapBanner(created));
   }
-  const app = await buildApp(deps);
+  // Set at shutdown: the SMTP listener and the background workers, which the store must outlive.
+  let backgroundStopped: Promise<void> = Promise.resolve();
+  const app = await buildApp(deps, { beforeStoreCloses: () => backgroundStopped });
   // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
   // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
-  const webhookWorker = createWebhookWorker({ db: deps.database.db, config, version: deps.version, logger: app.log });
+  const webhookWorker = createWebhookWorker({ db: deps.database.db, config, version: deps.version, logger: app.log, metrics: deps.metrics });
   const webhookEnqueuer = startWebhookEnqueuer({
     db: deps.database.db,
     feed: deps.events,
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   const db = deps.database.db;
-  const smtp = createSmtpServer({ config, db, logger: app.log });
+  const smtp = createSmtpServer({ config, db, logger: app.log, metrics: deps.metrics });
   const smtpPort = await smtp.listen(config.smtpPort, config.host);
   app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
   const sweeper = startSweeper({ db, config, logger: app.log });
@@ -48,16 +50,29 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    // SMTP first, so every message being stored commits before the store closes with the app.
-    await smtp.close();
-    await sweeper.stop();
-    // A batch being queued commits (or rolls back, to be queued by the next start); attempts on the wire get a
-    // moment, the rest stay queued.
-    await webhookEnqueuer.stop();
-    await webhookWorker.stop();
-    await app.close();
+    deps.lifecycle.shuttingDown = true; // /ready answers 503: load balancers stop sending new requests
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting anyway');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    // Both listeners stop accepting at once. SMTP lets transactions under way finish (each commits before its 250);
+    // the sweeper and the enqueuer finish their batch (it commits, or rolls back to be redone at the next start);
+    // attempts on the wire get a moment, the rest stay queued. HTTP answers new requests 503, ends long polls and
+    // streams, lets requests in flight finish, and closes the store only after all of the above (beforeStoreCloses).
+    backgroundStopped = (async () => {
+      await smtp.close();
+      await sweeper.stop();
+      await webhookEnqueuer.stop();
+      await webhookWorker.stop();
+    })();
+    try {
+      await app.close(); // flushes usage counters, closes the event feed and the store
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     clearTimeout(timer);
     process.exit(0);
   };

@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Cheap liveness probe for /health. */
   ping(): Promise<void>;
+  /** Migrations this version knows that the store has not applied (for /ready). */
+  pendingMigrations(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,11 @@ function wrap(db: Db, dialect: Dialect): Database {
     dialect,
     async ping() {
       await sql`select 1`.execute(db);
+    },
+    async pendingMigrations() {
+      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+      const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+      return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
     },
     async close() {
       await db.destroy();

@@ -37,6 +37,8 @@ import { listDomains } from './domains/listDomains.js';
 import { updateDomain } from './domains/updateDomain.js';
 import { verifyDomain } from './domains/verifyDomain.js';
 import { getHealth } from './system/getHealth.js';
+import { getMetrics } from './system/getMetrics.js';
+import { getReadiness } from './system/getReadiness.js';
 import { getOpenApiJson } from './system/getOpenApiJson.js';
 import { getOpenApiYaml } from './system/getOpenApiYaml.js';
 import { calculateAge } from './tools/calculateAge.js';
@@ -58,6 +60,8 @@ import { updateWebhook } from './webhooks/updateWebhook.js';
 /** operationId → handler. `satisfies HandlerMap` makes a missing or misspelt operation a compile error. */
 export const handlers = {
   getHealth,
+  getMetrics,
+  getReadiness,
   getOpenApiJson,
   getOpenApiYaml,
   generateQrCode,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import type { Deps } from '../deps.js';
 import type { HandlerMap } from './handler.js';
 import { loginAttemptLimiter } from './login-limit.js';
-import { authenticate, authenticateSession, keyRequirement, needsCsrfToken } from './security.js';
+import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken } from './security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
 
 /**
@@ -28,6 +28,8 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
     if (need === 'session') {
       const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
       await authenticateSession(request, reply, deps.sessions, options);
+    } else if (need === 'metrics') {
+      authenticateMetrics(request, deps.config.metricsToken);
     } else {
       await authenticate(request, need, deps.keys);
     }

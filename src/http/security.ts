@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, errors } from '../services/errors.js';
 import type { AuthenticatedKey, KeyAuthenticator } from '../services/keys.js';
@@ -17,7 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export type KeyRequirement = 'tools' | 'developer' | 'session' | 'none';
+export type KeyRequirement = 'tools' | 'developer' | 'session' | 'metrics' | 'none';
 
 const TOOLS_SCHEMES = new Set(['ToolsKeyHeader', 'ToolsKeyQuery']);
 
@@ -27,6 +28,7 @@ export function keyRequirement(security: Array<Record<string, string[]>> | undef
   if (schemes.includes('SessionCookie')) return 'session';
   if (schemes.some((s) => TOOLS_SCHEMES.has(s))) return 'tools';
   if (schemes.includes('DeveloperKey')) return 'developer';
+  if (schemes.includes('MetricsToken')) return 'metrics';
   return 'none';
 }
 
@@ -66,8 +68,17 @@ function bearerFrom(request: FastifyRequest): string | undefined {
   return m[1];
 }
 
+/** getMetrics: the operator's METRICS_TOKEN as a Bearer token when one is configured; open otherwise. */
+export function authenticateMetrics(request: FastifyRequest, token: string | null): void {
+  if (token === null) return;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!m) throw new DomainError('missing_api_key', 'This endpoint needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>".');
+  const given = createHash('sha256').update(m[1]).digest();
+  if (!timingSafeEqual(given, createHash('sha256').update(token).digest())) throw new DomainError('invalid_api_key', 'The metrics token is not valid.');
+}
+
 export async function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): Promise<void> {
-  if (need === 'none' || need === 'session') return;
+  if (need === 'none' || need === 'session' || need === 'metrics') return;
   const presented = need === 'tools' ? toolsKeyFrom(request) : bearerFrom(request);
   if (!presented) {
     throw new DomainError(

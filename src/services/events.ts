@@ -152,7 +152,8 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     for (const client of [publisher, subscriber]) client.on('error', (err: unknown) => logger?.warn({ err }, 'event wake-up channel (Redis) failed'));
     subscriber.on('message', wake);
-    await subscriber.subscribe(REDIS_EVENTS_CHANNEL);
+    // Not awaited: with Redis down the instance still starts (the poll covers wake-ups; /ready reports Redis).
+    subscriber.subscribe(REDIS_EVENTS_CHANNEL).catch((err: unknown) => logger?.warn({ err }, 'subscribing to event wake-ups (Redis) failed'));
   } else if (options.databaseUrl) {
     listener = new pg.Client({ connectionString: options.databaseUrl });
     listener.on('notification', wake);

@@ -5,11 +5,14 @@ import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../services/addresses.js';
 import { silentLogger, type Logger } from '../services/logger.js';
 import { deliverMail } from '../services/delivery.js';
+import type { Metrics, RefusalReason } from '../services/metrics.js';
 
 export interface SmtpDeps {
   config: Config;
   db: Db;
   logger?: Logger;
+  /** Sessions, stored and refused messages for /metrics. */
+  metrics?: Metrics;
 }
 
 export interface SmtpListener {
@@ -41,6 +44,10 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const { config, db } = deps;
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
+  const refused = (reason: RefusalReason, err: Error): Error => {
+    deps.metrics?.messagesRefused.inc({ reason });
+    return err;
+  };
 
   async function checkRecipient(recipient: string, session: SMTPServerSession): Promise<void> {
     const key = recipient.toLowerCase();
@@ -48,17 +55,18 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     // not count towards the limit and the message is stored once.
     const repeated = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === key);
     if (!repeated && session.envelope.rcptTo.length >= config.maxRecipients) {
-      throw reply(452, '4.5.3 Too many recipients');
+      throw refused('too_many_recipients', reply(452, '4.5.3 Too many recipients'));
     }
     const state = await resolveRecipient(db, config, recipient);
-    if (state.kind === 'relay') throw reply(550, '5.7.1 Relaying denied');
-    if (state.kind === 'unknown') throw mailboxUnavailable();
+    if (state.kind === 'relay') throw refused('relay', reply(550, '5.7.1 Relaying denied'));
+    if (state.kind === 'unknown') throw refused('unknown_recipient', mailboxUnavailable());
   }
 
   async function store(raw: Buffer, session: SMTPServerSession): Promise<string> {
     const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address) });
     // Every recipient was deleted or expired since RCPT TO.
-    if (ids.length === 0) throw mailboxUnavailable();
+    if (ids.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
+    deps.metrics?.messagesStored.inc(ids.length);
     logger.info({ session: session.id, bytes: raw.length, messages: ids }, 'smtp message stored');
     return `2.0.0 Ok: stored ${ids.length === 1 ? ids[0] : `${ids.length} copies`}`;
   }
@@ -83,13 +91,13 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       answer(temporaryFailure());
     });
     stream.once('end', () => {
-      if (stream.sizeExceeded) return answer(tooBig());
+      if (stream.sizeExceeded) return answer(refused('too_big', tooBig()));
       const work = store(Buffer.concat(chunks, length), session).then(
         (text) => answer(null, text),
         (err: unknown) => {
           if (err instanceof Error && 'responseCode' in err) return answer(err);
           logger.error({ session: session.id, err }, 'smtp message could not be stored');
-          answer(temporaryFailure());
+          answer(refused('error', temporaryFailure()));
         },
       );
       inFlight.add(work);
@@ -115,7 +123,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
       // the limit ever be hidden from EHLO (hideSize).
       const declared = Number((address.args as Record<string, string | undefined>).SIZE ?? 0);
-      callback(declared > config.maxMessageSize ? tooBig() : null);
+      callback(declared > config.maxMessageSize ? refused('too_big', tooBig()) : null);
     },
     onRcptTo(address, session, callback) {
       checkRecipient(address.address, session).then(
@@ -128,6 +136,14 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       );
     },
     onData: receive,
+    onConnect(_session, callback) {
+      deps.metrics?.smtpSessions.inc();
+      deps.metrics?.smtpConnections.inc();
+      callback();
+    },
+    onClose() {
+      deps.metrics?.smtpConnections.dec();
+    },
   });
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
 

@@ -12,6 +12,7 @@ import {
   type DeliveryRow,
 } from '../../db/webhooks.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import { DELIVERY_LOG_RETENTION_MS, DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './schedule.js';
 import { sendSigned } from './sender.js';
 import type { HostResolver } from './ssrf.js';
@@ -33,6 +34,8 @@ export interface WorkerDeps {
   batchSize?: number;
   /** Attempts on the wire at once. */
   concurrency?: number;
+  /** Attempts by outcome for /metrics. */
+  metrics?: Metrics;
 }
 
 export interface RunSummary {
@@ -185,6 +188,7 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
           continue;
         }
         if (result === 'skipped') continue;
+        deps.metrics?.webhookAttempts.inc({ outcome: result });
         summary.attempted++;
         summary[result]++;
       }
