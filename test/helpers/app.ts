@@ -23,7 +23,8 @@ export function tempDir(prefix = 'ephemail-test-'): string {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', ...env });
+  // Overload protection off: a loaded test machine must not turn assertions into 503s (test/handlers/system tests it).
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
 }
 
 /** A fresh, empty, migrated store: a new SQLite file, or a new PostgreSQL schema dropped again on close. */

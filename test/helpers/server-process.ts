@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const [port, smtpPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
