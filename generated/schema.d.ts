@@ -1198,7 +1198,7 @@ export interface paths {
         };
         /**
          * List the messages of an address (dashboard)
-         * @description The same as `listMessages`, for the logged-in account (developer plan). The dashboard polls it every few seconds while an inbox is open.
+         * @description The same as `listMessages` (the same filters), for the logged-in account (developer plan).
          */
         get: operations["listDashboardMessages"];
         put?: never;
@@ -3361,6 +3361,14 @@ export interface components {
          * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
          */
         AttachmentIdPath: string;
+        /** @description Only messages whose subject contains this text, ignoring case. */
+        SubjectFilter: string;
+        /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+        FromFilter: string;
+        /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+        SinceFilter: string;
+        /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+        UnreadFilter: boolean;
         /** @description Page size. */
         Limit: number;
         /** @description Items to skip. */
@@ -4044,13 +4052,13 @@ export interface operations {
                 /** @description Items to skip. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Only messages whose subject contains this text, ignoring case. */
-                subject?: string;
+                subject?: components["parameters"]["SubjectFilter"];
                 /** @description Only messages whose sender address or display name contains this text, ignoring case. */
-                from?: string;
+                from?: components["parameters"]["FromFilter"];
                 /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
-                since?: string;
+                since?: components["parameters"]["SinceFilter"];
                 /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
-                unread?: boolean;
+                unread?: components["parameters"]["UnreadFilter"];
             };
             header?: never;
             path: {
@@ -6115,6 +6123,14 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip. */
                 offset?: components["parameters"]["Offset"];
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+                since?: components["parameters"]["SinceFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
             };
             header?: never;
             path: {

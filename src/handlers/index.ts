@@ -1,4 +1,4 @@
-import type { HandlerMap } from '../http/handler.js';
+import { sharedHandler, type HandlerMap } from '../http/handler.js';
 import { createAddress } from './addresses/createAddress.js';
 import { deleteAddress } from './addresses/deleteAddress.js';
 import { extendAddress } from './addresses/extendAddress.js';
@@ -6,18 +6,9 @@ import { getAddress } from './addresses/getAddress.js';
 import { listAddresses } from './addresses/listAddresses.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
-import { createDashboardAddress } from './dashboard/createDashboardAddress.js';
-import { deleteDashboardAddress } from './dashboard/deleteDashboardAddress.js';
-import { deleteDashboardMessage } from './dashboard/deleteDashboardMessage.js';
-import { extendDashboardAddress } from './dashboard/extendDashboardAddress.js';
-import { getDashboardAttachment } from './dashboard/getDashboardAttachment.js';
-import { getDashboardMessage } from './dashboard/getDashboardMessage.js';
-import { getDashboardMessageRaw } from './dashboard/getDashboardMessageRaw.js';
 import { getSession } from './dashboard/getSession.js';
 import { getUsage } from './dashboard/getUsage.js';
 import { listApiKeys } from './dashboard/listApiKeys.js';
-import { listDashboardAddresses } from './dashboard/listDashboardAddresses.js';
-import { listDashboardMessages } from './dashboard/listDashboardMessages.js';
 import { logIn } from './dashboard/logIn.js';
 import { logOut } from './dashboard/logOut.js';
 import { revokeApiKey } from './dashboard/revokeApiKey.js';
@@ -107,13 +98,13 @@ export const handlers = {
   createApiKey,
   revokeApiKey,
   getUsage,
-  listDashboardAddresses,
-  createDashboardAddress,
-  deleteDashboardAddress,
-  extendDashboardAddress,
-  listDashboardMessages,
-  getDashboardMessage,
-  deleteDashboardMessage,
-  getDashboardMessageRaw,
-  getDashboardAttachment,
+  listDashboardAddresses: sharedHandler<'listAddresses', 'listDashboardAddresses'>(listAddresses, true),
+  createDashboardAddress: sharedHandler<'createAddress', 'createDashboardAddress'>(createAddress, true),
+  deleteDashboardAddress: sharedHandler<'deleteAddress', 'deleteDashboardAddress'>(deleteAddress, true),
+  extendDashboardAddress: sharedHandler<'extendAddress', 'extendDashboardAddress'>(extendAddress, true),
+  listDashboardMessages: sharedHandler<'listMessages', 'listDashboardMessages'>(listMessages, true),
+  getDashboardMessage: sharedHandler<'getMessage', 'getDashboardMessage'>(getMessage, true),
+  deleteDashboardMessage: sharedHandler<'deleteMessage', 'deleteDashboardMessage'>(deleteMessage, true),
+  getDashboardMessageRaw: sharedHandler<'getMessageRaw', 'getDashboardMessageRaw'>(getMessageRaw, true),
+  getDashboardAttachment: sharedHandler<'getAttachment', 'getDashboardAttachment'>(getAttachment, true),
 } satisfies HandlerMap;

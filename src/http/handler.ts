@@ -45,3 +45,17 @@ export type HandlerMap = { [K in OperationId]: Handler<K> };
 
 /** Marks query fields whose default the spec supplies (Ajv applies it), so handlers need not repeat defaults. */
 export type WithDefaults<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+
+type Shape<K extends OperationId> = [Param<K, 'query'>, Param<K, 'path'>, Body<K>, SuccessBody<K>];
+/** `true` when operations A and B take the same query, path parameters and body and answer the same bodies. */
+export type SameShape<A extends OperationId, B extends OperationId> = [Shape<A>] extends [Shape<B>] ? ([Shape<B>] extends [Shape<A>] ? true : false) : false;
+
+/**
+ * One handler for an action reachable through two doors (a Developer key and a dashboard session): the operations
+ * must declare the same parameters, body and answers — `same` only type-checks as `true` when they do — and the
+ * handler works with `request.account`, which the security hook sets for either.
+ */
+export function sharedHandler<A extends OperationId, B extends OperationId>(handler: Handler<A>, same: SameShape<A, B>): Handler<B> {
+  void same;
+  return handler as unknown as Handler<B>;
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import type { Deps } from '../deps.js';
 import type { HandlerMap } from './handler.js';
 import { loginAttemptLimiter } from './login-limit.js';
-import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken } from './security.js';
+import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken, requirePlan } from './security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
 
 /**
@@ -33,6 +33,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
     } else {
       await authenticate(request, need, deps.keys);
     }
+    requirePlan(request, deps.config);
   });
   // Sign-up and log-in: attempts per email and per client IP (two limits, so one cannot be dodged by the other).
   const loginLimit = loginAttemptLimiter(app, deps.config);
@@ -58,6 +59,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       config: {
         operationId: op.operationId,
         security: op.security,
+        ...(op.extensions['x-plan'] === 'developer' ? { plan: 'developer' as const } : {}),
         ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {

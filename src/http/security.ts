@@ -1,6 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, errors } from '../services/errors.js';
+import type { Config } from '../config.js';
+import type { AccountRow } from '../db/accounts.js';
+import { upgradeHint } from '../services/dashboard.js';
 import type { AuthenticatedKey, KeyAuthenticator } from '../services/keys.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../services/sessions.js';
 
@@ -10,11 +13,15 @@ declare module 'fastify' {
     auth?: AuthenticatedKey;
     /** Set by the security hook on dashboard routes (SessionCookie). */
     session?: AuthenticatedSession;
+    /** The caller's account, however it authenticated (a key or a session): what handlers work with. */
+    account?: AccountRow;
   }
   interface FastifyContextConfig {
     /** The operation's `security` from openapi.yaml. */
     security?: Array<Record<string, string[]>>;
     operationId?: string;
+    /** The plan the operation needs (its `x-plan` in openapi.yaml). */
+    plan?: 'developer';
   }
 }
 
@@ -98,10 +105,8 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
         : 'This endpoint needs a Developer API key (eph_dev_…) as a Bearer token; a Tools key was sent.',
     );
   }
-  if (need === 'developer' && auth.account.plan !== 'developer') {
-    throw errors.planRequired('The Developer API', auth.account);
-  }
   request.auth = auth;
+  request.account = auth.account;
 }
 
 /** Whether an operation's security asks for the CSRF token alongside the session (every state-changing one). */
@@ -139,6 +144,7 @@ export async function authenticateSession(
   }
   if (found.renewed) setSessionCookie(request, reply, found.token, options.ttlSeconds);
   request.session = found;
+  request.account = found.account;
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). */
@@ -184,4 +190,16 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The one place plans are enforced: an operation whose spec says `x-plan: developer` answers 403 plan_required to
+ * an account on another plan, in the words of the channel it came through (the dashboard adds how to upgrade).
+ */
+export function requirePlan(request: FastifyRequest, config: Config): void {
+  const plan = request.routeOptions.config.plan;
+  const account = request.account;
+  if (plan === undefined || account === undefined || account.plan === plan) return;
+  if (request.session) throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
+  throw errors.planRequired('The Developer API', account);
 }

@@ -46,11 +46,12 @@ export function sessionView(config: Config, account: AccountRow, session: Sessio
   };
 }
 
-function upgradeHint(config: Config, email: string): string {
+/** How an account on another plan gets the developer plan, as the dashboard says it. */
+export function upgradeHint(config: Config, email: string): string {
   return config.dashboard.selfServePlans ? 'Upgrade under Developer in the dashboard.' : planInstructions(email);
 }
 
-/** Addresses and Developer keys belong to the developer plan, in the dashboard as in the API. */
+/** Developer keys belong to the developer plan (addresses too: their operations say so with `x-plan`). */
 export function requireDeveloperPlan(config: Config, account: AccountRow, what: string): void {
   if (account.plan !== 'developer') {
     throw errors.planRequired(what, account, upgradeHint(config, account.email));

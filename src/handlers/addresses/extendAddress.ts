@@ -1,7 +1,8 @@
 import type { Handler } from '../../http/handler.js';
 import { extendAddress as extend } from '../../services/addresses.js';
 
+/** Serves `extendAddress` (Developer key) and `extendDashboardAddress` (dashboard session) alike. */
 export const extendAddress: Handler<'extendAddress'> = async (request, _reply, deps) => ({
   success: true,
-  new_expiry: await extend(deps.database.db, deps.config, request.auth!.account.id, request.params.address, request.body?.expires_in),
+  new_expiry: await extend(deps.database.db, deps.config, request.account!.id, request.params.address, request.body?.expires_in),
 });

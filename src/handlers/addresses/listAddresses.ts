@@ -1,8 +1,9 @@
 import type { Handler, WithDefaults } from '../../http/handler.js';
 import { listAddressViews } from '../../services/addresses.js';
 
+/** Serves `listAddresses` (Developer key) and `listDashboardAddresses` (dashboard session) alike. */
 export const listAddresses: Handler<'listAddresses'> = async (request, _reply, deps) => {
   const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
-  const { addresses, count } = await listAddressViews(deps.database.db, request.auth!.account.id, page);
+  const { addresses, count } = await listAddressViews(deps.database.db, request.account!.id, page);
   return { success: true, addresses, count };
 };

@@ -2,7 +2,8 @@ import type { Handler } from '../../http/handler.js';
 import { requireOwnAddress } from '../../services/addresses.js';
 import { getMessage as get } from '../../services/messages.js';
 
+/** Serves `getMessage` (Developer key) and `getDashboardMessage` (dashboard session) alike. */
 export const getMessage: Handler<'getMessage'> = async (request, _reply, deps) => {
-  const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
+  const address = await requireOwnAddress(deps.database.db, request.account!.id, request.params.address);
   return { success: true, ...(await get(deps.database.db, address.id, request.params.id)) };
 };

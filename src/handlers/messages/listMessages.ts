@@ -2,9 +2,10 @@ import type { Handler, WithDefaults } from '../../http/handler.js';
 import { requireOwnAddress } from '../../services/addresses.js';
 import { listMessages as list } from '../../services/messages.js';
 
+/** Serves `listMessages` (Developer key) and `listDashboardMessages` (dashboard session) alike. */
 export const listMessages: Handler<'listMessages'> = async (request, _reply, deps) => {
   const { limit, offset, subject, from, since, unread } = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
-  const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
+  const address = await requireOwnAddress(deps.database.db, request.account!.id, request.params.address);
   const { messages, count } = await list(deps.database.db, address.id, { limit, offset }, { subject, from, since, unread });
   return { success: true, messages, count };
 };
