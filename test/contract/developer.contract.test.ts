@@ -1,109 +1,87 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { expect, it } from 'vitest';
 import { createEphemailClient } from '../../generated/client.js';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { expectConforms, startPrism, startProxyFor, type PrismHandle } from '../helpers/prism.js';
-import { resolveRecipient } from '../../src/services/addresses.js';
-import { ingestMessage } from '../../src/services/messages.js';
+import { describeContract, expectConforms } from '../helpers/prism.js';
 
-describe('Developer API contract: Prism mock', () => {
-  let mock: PrismHandle;
-  beforeAll(async () => {
-    mock = await startPrism('mock');
-  });
-  afterAll(() => mock?.stop());
-
-  it('answers every Developer operation from the spec', async () => {
-    const client = createEphemailClient({ baseUrl: mock.url, developerKey: 'eph_dev_mock' });
-    const address = { address: 'signup-test@ephemail.local' };
-    const message = { ...address, id: 'msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19' };
-    const created = await client.POST('/api/v1/email/create', { body: { prefix: 'signup-test' } });
-    expect(created.response.status).toBe(201);
-    expect(created.data?.email).toBeTypeOf('string');
-    expect((await client.GET('/api/v1/email')).data?.count).toBeTypeOf('number');
-    expect((await client.GET('/api/v1/email/{address}', { params: { path: address } })).response.status).toBe(200);
-    expect((await client.PATCH('/api/v1/email/{address}/extend', { params: { path: address }, body: { expires_in: 60 } })).data?.new_expiry).toBeTypeOf('string');
-    expect((await client.GET('/api/v1/email/{address}/messages', { params: { path: address } })).data?.messages).toBeInstanceOf(Array);
-    expect((await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).data?.id).toBeTypeOf('string');
-    expect((await client.DELETE('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).data?.success).toBe(true);
-    expect((await client.DELETE('/api/v1/email/{address}', { params: { path: address } })).data?.success).toBe(true);
-  });
-});
-
-describe('Developer API contract: real server behind prism proxy --errors', () => {
-  let t: TestApp;
-  let proxy: PrismHandle;
-  beforeAll(async () => {
-    t = await makeTestApp();
-    proxy = await startProxyFor(t.app);
-  });
-  afterAll(async () => {
-    await proxy?.stop();
-    await t?.close();
-  });
-
-  it('every operation, success and failure, conforms', async () => {
-    const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
-    const created = await client.POST('/api/v1/email/create', { body: { prefix: 'contract', expires_in: 600 } });
-    expect(created.response.status).toBe(201);
-    expectConforms(created.response);
-    const address = { address: created.data!.email };
-
-    const target = await resolveRecipient(t.deps.database.db, t.deps.config, address.address);
-    if (target.kind !== 'live') throw new Error('not live');
-    const raw = await new MailComposer({
-      from: 'a@example.com',
-      to: address.address,
-      subject: 'contract',
-      text: 'hi',
-      html: '<p>hi</p>',
-      attachments: [{ filename: 'a.txt', content: 'abc' }],
-    }).compile().build();
-    const [id] = await ingestMessage(t.deps.database.db, raw, [{ addressId: target.addressId, accountId: t.account.id, address: target.address }]);
-    const message = { ...address, id };
-
-    const list = await client.GET('/api/v1/email/{address}/messages', { params: { path: address } });
-    expect(list.data?.count).toBe(1);
-    expectConforms(list.response);
-    const attachmentId = list.data!.messages[0].attachments[0].id;
-    const calls = [
-      await client.GET('/api/v1/email'),
-      await client.GET('/api/v1/email/{address}', { params: { path: address } }),
-      await client.PATCH('/api/v1/email/{address}/extend', { params: { path: address }, body: { expires_in: 1200 } }),
-      await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: message } }),
-    ];
-    for (const call of calls) {
-      expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
-      expectConforms(call.response);
-    }
-    const rawRes = await client.GET('/api/v1/email/{address}/messages/{id}/raw', { params: { path: message }, parseAs: 'text' });
-    expect(rawRes.response.status).toBe(200);
-    expectConforms(rawRes.response);
-    const att = await client.GET('/api/v1/email/{address}/messages/{id}/attachments/{attachment_id}', {
-      params: { path: { ...message, attachment_id: attachmentId } },
-      parseAs: 'text',
+describeContract('Developer API', {
+  mock: (mock) => {
+    it('answers every Developer operation from the spec', async () => {
+      const client = createEphemailClient({ baseUrl: mock().url, developerKey: 'eph_dev_mock' });
+      const address = { address: 'signup-test@ephemail.local' };
+      const message = { ...address, id: 'msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19' };
+      const created = await client.POST('/api/v1/email/create', { body: { prefix: 'signup-test' } });
+      expect(created.response.status).toBe(201);
+      expect(created.data?.email).toBeTypeOf('string');
+      expect((await client.GET('/api/v1/email')).data?.count).toBeTypeOf('number');
+      expect((await client.GET('/api/v1/email/{address}', { params: { path: address } })).response.status).toBe(200);
+      expect((await client.PATCH('/api/v1/email/{address}/extend', { params: { path: address }, body: { expires_in: 60 } })).data?.new_expiry).toBeTypeOf('string');
+      expect((await client.GET('/api/v1/email/{address}/messages', { params: { path: address } })).data?.messages).toBeInstanceOf(Array);
+      expect((await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).data?.id).toBeTypeOf('string');
+      expect((await client.DELETE('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).data?.success).toBe(true);
+      expect((await client.DELETE('/api/v1/email/{address}', { params: { path: address } })).data?.success).toBe(true);
     });
-    expect(att.response.status).toBe(200);
-    expectConforms(att.response);
+  },
+  proxy: (server) => {
+    it('every operation, success and failure, conforms', async () => {
+      const { t, proxy } = server();
+      const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
+      const created = await client.POST('/api/v1/email/create', { body: { prefix: 'contract', expires_in: 600 } });
+      expect(created.response.status).toBe(201);
+      expectConforms(created.response);
+      const address = { address: created.data!.email };
 
-    const failures = [
-      [await client.POST('/api/v1/email/create', { body: { prefix: 'contract' } }), 409],
-      [await client.POST('/api/v1/email/create', { body: { domain: 'gmail.com' } }), 422],
-      [await client.GET('/api/v1/email/{address}', { params: { path: { address: 'nobody@ephemail.test' } } }), 404],
-      [await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: { ...address, id: 'msg_missing' } } }), 404],
-    ] as const;
-    for (const [res, status] of failures) {
-      expect(res.response.status).toBe(status);
-      expectConforms(res.response);
-    }
-    const wrongKind = createEphemailClient({ baseUrl: proxy.url, developerKey: t.toolsKey });
-    const forbidden = await wrongKind.GET('/api/v1/email');
-    expect(forbidden.response.status).toBe(403);
-    expectConforms(forbidden.response);
+      const { id } = await t.deliver({
+        from: 'a@example.com',
+        to: address.address,
+        subject: 'contract',
+        text: 'hi',
+        html: '<p>hi</p>',
+        attachments: [{ filename: 'a.txt', content: 'abc' }],
+      });
+      const message = { ...address, id };
 
-    expect((await client.DELETE('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).response.status).toBe(200);
-    const del = await client.DELETE('/api/v1/email/{address}', { params: { path: address } });
-    expect(del.response.status).toBe(200);
-    expectConforms(del.response);
-  });
+      const list = await client.GET('/api/v1/email/{address}/messages', { params: { path: address } });
+      expect(list.data?.count).toBe(1);
+      expectConforms(list.response);
+      const attachmentId = list.data!.messages[0].attachments[0].id;
+      const calls = [
+        await client.GET('/api/v1/email'),
+        await client.GET('/api/v1/email/{address}', { params: { path: address } }),
+        await client.PATCH('/api/v1/email/{address}/extend', { params: { path: address }, body: { expires_in: 1200 } }),
+        await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: message } }),
+      ];
+      for (const call of calls) {
+        expect(call.response.status, `${call.response.url}: ${JSON.stringify(call.error)}`).toBe(200);
+        expectConforms(call.response);
+      }
+      const rawRes = await client.GET('/api/v1/email/{address}/messages/{id}/raw', { params: { path: message }, parseAs: 'text' });
+      expect(rawRes.response.status).toBe(200);
+      expectConforms(rawRes.response);
+      const att = await client.GET('/api/v1/email/{address}/messages/{id}/attachments/{attachment_id}', {
+        params: { path: { ...message, attachment_id: attachmentId } },
+        parseAs: 'text',
+      });
+      expect(att.response.status).toBe(200);
+      expectConforms(att.response);
+
+      const failures = [
+        [await client.POST('/api/v1/email/create', { body: { prefix: 'contract' } }), 409],
+        [await client.POST('/api/v1/email/create', { body: { domain: 'gmail.com' } }), 422],
+        [await client.GET('/api/v1/email/{address}', { params: { path: { address: 'nobody@ephemail.test' } } }), 404],
+        [await client.GET('/api/v1/email/{address}/messages/{id}', { params: { path: { ...address, id: 'msg_missing' } } }), 404],
+      ] as const;
+      for (const [res, status] of failures) {
+        expect(res.response.status).toBe(status);
+        expectConforms(res.response);
+      }
+      const wrongKind = createEphemailClient({ baseUrl: proxy.url, developerKey: t.toolsKey });
+      const forbidden = await wrongKind.GET('/api/v1/email');
+      expect(forbidden.response.status).toBe(403);
+      expectConforms(forbidden.response);
+
+      expect((await client.DELETE('/api/v1/email/{address}/messages/{id}', { params: { path: message } })).response.status).toBe(200);
+      const del = await client.DELETE('/api/v1/email/{address}', { params: { path: address } });
+      expect(del.response.status).toBe(200);
+      expectConforms(del.response);
+    });
+  },
 });

@@ -12,6 +12,8 @@ import type { Deps } from '../../src/deps.js';
 import type { AccountRow } from '../../src/db/accounts.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createKey } from '../../src/services/keys.js';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { deliver, stopMail, type Delivered } from './mail.js';
 
 /** PostgreSQL for tests: the `test` database on the local server unless TEST_DATABASE_URL says otherwise. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,11 +52,19 @@ export interface TestApp {
   account: AccountRow;
   toolsKey: string;
   developerKey: string;
+  /** Sends a message over real SMTP into this app's store (test/helpers/mail.ts). */
+  deliver(mail: Mail.Options): Promise<Delivered>;
   close(): Promise<void>;
 }
 
 /** Builds the app in-process (use `app.inject`) on a fresh store with a developer-plan account and both keys. */
-export async function makeTestApp(options: { dialect?: Dialect; env?: Record<string, string>; deps?: Partial<Deps> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  dialect?: Dialect;
+  env?: Record<string, string>;
+  deps?: Partial<Deps>;
+}
+
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await openTestDatabase(options.dialect ?? 'sqlite');
   const deps = await createDeps(config, { database, ...options.deps });
@@ -63,5 +73,16 @@ export async function makeTestApp(options: { dialect?: Dialect; env?: Record<str
   const developerKey = (await createKey(database.db, account, 'developer')).key;
   const app = await buildApp(deps, { logger: false });
   await app.ready();
-  return { app, deps, account, toolsKey, developerKey, close: () => app.close() };
+  return {
+    app,
+    deps,
+    account,
+    toolsKey,
+    developerKey,
+    deliver: (mail) => deliver({ config, db: database.db }, mail),
+    async close() {
+      await stopMail(database.db);
+      await app.close();
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { makeTestApp, type TestApp, type TestAppOptions } from './app.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRISM = path.join(root, 'node_modules/.bin/prism');
@@ -72,4 +73,48 @@ export async function startProxyFor(app: FastifyInstance): Promise<PrismHandle> 
 /** Prism's proxy reports every request or response that breaks openapi.yaml in `sl-violations`. */
 export function expectConforms(response: Response): void {
   expect(response.headers.get('sl-violations'), `Prism violations on ${response.url}: ${response.headers.get('sl-violations')}`).toBeNull();
+}
+
+export interface ContractSuites {
+  /** Tests against `prism mock openapi.yaml`, which answers from the spec's examples. */
+  mock?: (mock: () => PrismHandle) => void;
+  /** Tests against a fresh app behind `prism proxy --errors`: any request or answer off the spec fails. */
+  proxy?: (server: () => { t: TestApp; proxy: PrismHandle }) => void;
+  /** Options for that app; it may start what the app needs (a DNS server, a receiver) and hand back its cleanup. */
+  app?: () => Promise<{ options?: TestAppOptions; close?: () => Promise<void> }>;
+}
+
+/** The contract suites of one area of the API: Prism started before and stopped after, once, for every area. */
+export function describeContract(area: string, suites: ContractSuites): void {
+  if (suites.mock) {
+    const tests = suites.mock;
+    describe(`${area} contract: Prism mock`, () => {
+      let mock: PrismHandle;
+      beforeAll(async () => {
+        mock = await startPrism('mock');
+      });
+      afterAll(() => mock?.stop());
+      tests(() => mock);
+    });
+  }
+  if (suites.proxy) {
+    const tests = suites.proxy;
+    describe(`${area} contract: real server behind prism proxy --errors`, () => {
+      let t: TestApp;
+      let proxy: PrismHandle;
+      let close: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const setup = (await suites.app?.()) ?? {};
+        close = setup.close;
+        t = await makeTestApp(setup.options);
+        proxy = await startProxyFor(t.app);
+      });
+      afterAll(async () => {
+        await proxy?.stop();
+        await t?.close();
+        await close?.();
+      });
+      tests(() => ({ t, proxy }));
+    });
+  }
 }

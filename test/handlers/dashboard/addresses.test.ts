@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import { DIALECTS, makeTestApp, type TestApp } from '../../helpers/app.js';
 import { signUpBrowser, type Browser } from '../../helpers/dashboard.js';
-import { resolveRecipient } from '../../../src/services/addresses.js';
-import { ingestMessage } from '../../../src/services/messages.js';
 
 const ADDRESSES = '/api/dashboard/addresses';
 
@@ -17,14 +15,7 @@ describe.each(DIALECTS)('dashboard addresses and mail (%s)', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  async function deliver(address: string, mail: ConstructorParameters<typeof MailComposer>[0]): Promise<string> {
-    const target = await resolveRecipient(t.deps.database.db, t.deps.config, address);
-    if (target.kind !== 'live') throw new Error(`${address} is not live`);
-    const account = (await dev.call('GET', '/api/dashboard/session')).json().account.id;
-    const raw = await new MailComposer({ from: 'shop@example.com', to: address, ...mail }).compile().build();
-    const [id] = await ingestMessage(t.deps.database.db, raw, [{ addressId: target.addressId, accountId: account, address: target.address }]);
-    return id;
-  }
+  const deliver = async (address: string, mail: Mail.Options): Promise<string> => (await t.deliver({ from: 'shop@example.com', to: address, ...mail })).id;
 
   it('refuses addresses to free accounts with the upgrade path', async () => {
     const free = await signUpBrowser(t.app);
