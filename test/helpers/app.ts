@@ -25,7 +25,7 @@ export function tempDir(prefix = 'ephemail-test-'): string {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  // Overload protection off: a loaded test machine must not turn assertions into 503s (test/handlers/system tests it).
+  // Overload protection off: a loaded test machine must not turn assertions into 503s (test/api/system/operations.test.ts tests it).
   return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
 }
 
