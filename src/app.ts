@@ -21,6 +21,7 @@ import { SessionAuthenticator } from './services/sessions.js';
 import { UsageRecorder } from './services/usage.js';
 import { installUsageRecording } from './http/usage.js';
 import { installOperations } from './http/operations.js';
+import { groupedStore } from './http/rate-limit-store.js';
 import { registerDashboardWeb } from './http/web.js';
 import { createDnsResolver } from './services/dns.js';
 
@@ -102,7 +103,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'ephemail-rl:' } : {}),
+    store: groupedStore(redis, 'ephemail-rl:'),
     errorResponseBuilder: (req, ctx) => {
       const who = req.session ? 'account' : 'key';
       const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this ${who}; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);

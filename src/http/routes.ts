@@ -77,8 +77,10 @@ async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
 type RateGroup = 'tools' | 'verify' | 'developer';
 
 /**
- * `x-rate-limit: tools | developer | dashboard` in the spec picks the bucket; email verification has its own,
- * stricter one. `login` (sign-up and log-in) is limited by loginAttemptLimiter instead.
+ * `x-rate-limit: tools | developer | dashboard` in the spec picks the group an operation counts against, per key
+ * (per account for the dashboard) across every route of the group. `x-rate-limit-by: { parameter, groups }` moves
+ * a call to another group by the value of a query or body parameter (the email validator's `action=verify`).
+ * `login` (sign-up and log-in) is limited by loginAttemptLimiter instead.
  */
 function rateLimitFor(op: SpecOperation, deps: Deps) {
   const group = op.extensions['x-rate-limit'];
@@ -93,7 +95,12 @@ function rateLimitFor(op: SpecOperation, deps: Deps) {
     };
   }
   if (group !== 'tools' && group !== 'developer') return undefined;
-  const bucket = (req: FastifyRequest): RateGroup => (group === 'tools' && emailAction(req) === 'verify' ? 'verify' : group);
+  const by = op.extensions['x-rate-limit-by'] as { parameter: string; groups: Record<string, RateGroup> } | undefined;
+  const bucket = (req: FastifyRequest): RateGroup => {
+    if (!by) return group;
+    const value = parameterValue(req, by.parameter);
+    return typeof value === 'string' && Object.hasOwn(by.groups, value) ? by.groups[value] : group;
+  };
   return {
     hook: 'preValidation' as const,
     timeWindow: limits.windowMs,
@@ -102,8 +109,8 @@ function rateLimitFor(op: SpecOperation, deps: Deps) {
   };
 }
 
-function emailAction(req: FastifyRequest): unknown {
-  if (!req.routeOptions.url?.endsWith('/email-validator')) return undefined;
-  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).action : undefined;
-  return fromBody ?? (req.query as Record<string, unknown> | undefined)?.action;
+/** A parameter as the client sent it, in the JSON body or the query string (before validation). */
+function parameterValue(req: FastifyRequest, name: string): unknown {
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[name] : undefined;
+  return fromBody ?? (req.query as Record<string, unknown> | undefined)?.[name];
 }

@@ -27,7 +27,8 @@ describe('rate limits shared through REDIS_URL', () => {
     const statuses: number[] = [];
     const remaining: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await (i % 2 === 0 ? first.app : second).inject({ url, headers });
+      // Alternating instances and routes of the Tools group: one allowance per key and group.
+      const res = await (i % 2 === 0 ? first.app : second).inject(i % 3 === 1 ? { url: '/api/tools/qr-code?text=hi', headers } : { url, headers });
       statuses.push(res.statusCode);
       remaining.push(String(res.headers['x-ratelimit-remaining']));
     }

@@ -32,6 +32,38 @@ describe('rate limits', () => {
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
   });
 
+  it('counts per key and group, across every route and method of the group', async () => {
+    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const headers = { 'x-api-key': key };
+    const calls = [
+      () => t.app.inject({ url: AGE, headers }),
+      () => t.app.inject({ method: 'POST', url: '/api/tools/age-calculator', headers, payload: { birthDate: '2000-01-01' } }),
+      () => t.app.inject({ url: '/api/tools/qr-code?text=hi', headers }),
+      () => t.app.inject({ method: 'POST', url: '/api/tools/email-validator', headers, payload: { email: 'a@example.com' } }),
+    ];
+    const statuses = [];
+    for (const call of calls) statuses.push((await call()).statusCode);
+    // Three Tools calls on three routes spend the limit of 3; the fourth, on a fourth route, is over it.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts verify in its own group, declared by the spec (x-rate-limit-by)', async () => {
+    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const headers = { 'x-api-key': key };
+    const verify = (via: 'GET' | 'POST') =>
+      via === 'GET'
+        ? t.app.inject({ url: '/api/tools/email-validator?action=verify&email=someone@ephemail.test', headers })
+        : t.app.inject({ method: 'POST', url: '/api/tools/email-validator', headers, payload: { action: 'verify', email: 'someone@ephemail.test' } });
+    expect((await verify('GET')).statusCode).toBe(200);
+    const second = await verify('POST'); // the verify limit (1) is spent, through the other route
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['x-ratelimit-limit']).toBe('1');
+    // The Tools group is untouched by verify calls.
+    const tools = await t.app.inject({ url: AGE, headers });
+    expect(tools.statusCode).toBe(200);
+    expect(tools.headers['x-ratelimit-remaining']).toBe('2');
+  });
+
   it('counts per key: another key is not limited', async () => {
     const a = (await createKey(t.deps.database.db, t.account, 'tools')).key;
     const b = (await createKey(t.deps.database.db, t.account, 'tools')).key;
