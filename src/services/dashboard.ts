@@ -1,3 +1,4 @@
+import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { AccountRow } from '../db/accounts.js';
@@ -10,19 +11,8 @@ import { createKey, type KeyKind, type KeyView } from './keys.js';
 /** Live keys an account may hold per kind: plenty for CI, staging and laptops, not a mint for abuse. */
 export const MAX_LIVE_KEYS_PER_KIND = 50;
 
-export interface SessionView {
-  account: { id: string; email: string; plan: AccountRow['plan']; created_at: string };
-  csrf_token: string;
-  expires_at: string;
-  self_serve_plans: boolean;
-  plan_instructions: string | null;
-  settings: {
-    mail_domains: string[];
-    address_ttl: number;
-    max_address_lifetime: number;
-    rate_limits: { tools: number; verify: number; developer: number; window_seconds: number };
-  };
-}
+/** What getSession (and sign-up, log-in) answer about the session: the spec's DashboardSession, less the envelope. */
+export type SessionView = Omit<components['schemas']['DashboardSession'], 'success'>;
 
 export function sessionView(config: Config, account: AccountRow, session: SessionRow): SessionView {
   const self = config.dashboard.selfServePlans;

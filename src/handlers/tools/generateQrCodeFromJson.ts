@@ -1,4 +1,8 @@
 import type { Handler } from '../../http/handler.js';
-import { respondQrCode } from './generateQrCode.js';
+import { renderQrCode, type QrInput } from '../../services/tools/qr.js';
 
-export const generateQrCodeFromJson: Handler<'generateQrCodeFromJson'> = async (request, reply) => respondQrCode(request.body, reply);
+// Validation filled in the spec's defaults, hence QrInput.
+export const generateQrCodeFromJson: Handler<'generateQrCodeFromJson'> = async (request, reply) => {
+  const qr = await renderQrCode(request.body as QrInput);
+  return qr.format === 'json' ? { success: true, data: qr.data } : reply.type(qr.contentType).send(qr.body);
+};

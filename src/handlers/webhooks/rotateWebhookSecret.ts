@@ -1,7 +1,8 @@
-import type { Handler } from '../../http/handler.js';
+import type { Handler, WithDefaults } from '../../http/handler.js';
 import { rotateWebhookSecret as rotate } from '../../services/webhooks/webhooks.js';
 
-export const rotateWebhookSecret: Handler<'rotateWebhookSecret'> = async (request, _reply, deps) => ({
-  success: true,
-  ...(await rotate(deps.database.db, request.auth!.account.id, request.params.webhook_id, request.body?.previous_secret_expires_in ?? 86_400)),
-});
+export const rotateWebhookSecret: Handler<'rotateWebhookSecret'> = async (request, _reply, deps) => {
+  // An empty body validates as {} and gets the spec's default grace period.
+  const body = request.body as WithDefaults<NonNullable<typeof request.body>, 'previous_secret_expires_in'>;
+  return { success: true, ...(await rotate(deps.database.db, request.account!.id, request.params.webhook_id, body.previous_secret_expires_in)) };
+};

@@ -1,3 +1,4 @@
+import type { components } from '../../../generated/schema.js';
 /**
  * Age calculator rules.
  *
@@ -36,37 +37,10 @@ import { invalid } from '../errors.js';
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
 
-export type ZodiacSign =
-  | 'Aries'
-  | 'Taurus'
-  | 'Gemini'
-  | 'Cancer'
-  | 'Leo'
-  | 'Virgo'
-  | 'Libra'
-  | 'Scorpio'
-  | 'Sagittarius'
-  | 'Capricorn'
-  | 'Aquarius'
-  | 'Pisces';
-
-export type DayOfWeek = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
-
-export interface AgeResult {
-  birthDate: string;
-  referenceDate: string;
-  years: number;
-  months: number;
-  days: number;
-  totalDays: number;
-  totalWeeks: number;
-  totalMonths: number;
-  nextBirthday: { days: number; date: string };
-  /** Western tropical sign of the birth date. */
-  zodiacSign: ZodiacSign;
-  /** English weekday of the birth date. */
-  dayOfWeek: DayOfWeek;
-}
+/** What the age calculator answers: the spec's AgeData. */
+export type AgeResult = components['schemas']['AgeData'];
+export type ZodiacSign = AgeResult['zodiacSign'];
+export type DayOfWeek = AgeResult['dayOfWeek'];
 
 const FORMAT = 'YYYY-MM-DD';
 const WEEKDAYS: readonly DayOfWeek[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

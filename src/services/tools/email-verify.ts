@@ -32,6 +32,10 @@
  * `unknown` within the budget (a `localLookup` that does not answer in time gives `unknown` / `lookup_timeout`).
  */
 import net from 'node:net';
+import type { components } from '../../../generated/schema.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { localAddressState } from '../addresses.js';
 import { dnsErrorCode as errorCode, type MxRecord, type MxResolver } from '../dns.js';
 import { analyzeEmail } from './email-validate.js';
 import { isDisposableDomain, isFreeDomain, isRoleLocalPart } from './email-lists.js';
@@ -50,13 +54,23 @@ export interface VerifyDeps {
   smtpProbe?: { enabled: boolean; timeoutMs: number; heloName: string; mailFrom: string; port?: number };
 }
 
-export interface VerifyResult {
-  email: string;
-  result: 'deliverable' | 'undeliverable' | 'risky' | 'unknown';
-  reason: string;
-  checks: { syntax: boolean; mx: boolean | null; disposable: boolean; role: boolean; free: boolean; smtp: boolean | null };
-  mxRecords: MxRecord[];
-  didYouMean: string | null;
+/** What verify answers: the spec's VerifyData. */
+export type VerifyResult = components['schemas']['VerifyData'];
+
+/** Verify's dependencies as the server wires them: DNS_SERVERS, the VERIFY_* settings, our own addresses from the store. */
+export function verifyDepsFor(ctx: { config: Config; database: { db: Db }; dns: MxResolver }): VerifyDeps {
+  const { config } = ctx;
+  return {
+    resolver: ctx.dns,
+    timeoutMs: config.verify.timeoutMs,
+    localLookup: (email) => localAddressState(ctx.database.db, config, email),
+    smtpProbe: {
+      enabled: config.verify.smtpProbe,
+      timeoutMs: config.verify.timeoutMs,
+      heloName: config.smtpHostname,
+      mailFrom: config.verify.smtpProbeFrom,
+    },
+  };
 }
 
 const TIMEOUT: unique symbol = Symbol('timeout');

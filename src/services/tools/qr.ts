@@ -1,3 +1,4 @@
+import type { components } from '../../../generated/schema.js';
 /**
  * QR code generation for the Tools API.
  *
@@ -29,36 +30,31 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { DomainError, invalid } from '../errors.js';
 
-export type QrType = 'text' | 'url' | 'email' | 'phone' | 'wifi';
-export type QrFormat = 'json' | 'png' | 'svg';
-export type ErrorCorrectionLevel = 'L' | 'M' | 'Q' | 'H';
+type Schemas = components['schemas'];
+export type QrType = Schemas['QrType'];
+export type QrFormat = Schemas['QrFormat'];
+export type ErrorCorrectionLevel = Schemas['ErrorCorrectionLevel'];
 
-export interface QrInput {
-  type: QrType;
-  text?: string;
-  url?: string;
-  email?: string;
-  phone?: string;
-  wifiSSID?: string;
-  wifiPassword?: string;
-  wifiEncryption?: 'WPA' | 'WEP' | 'nopass';
-  wifiHidden?: boolean;
-  /** Image width and height in pixels, 50..2000. */
-  size: number;
-  /** Quiet-zone width in modules, 0..10. */
-  margin: number;
-  errorCorrectionLevel: ErrorCorrectionLevel;
-}
+/** The parameters the GET and POST forms share (the spec's QrCodeRequest, less the key). */
+export type QrRequest = Omit<Schemas['QrCodeRequest'], 'apikey'>;
+type Defaulted = 'type' | 'size' | 'margin' | 'errorCorrectionLevel' | 'format';
+/** A request after validation, which filled in the spec's defaults (type text, size 256, margin 4, level M, json). */
+export type QrInput = Omit<QrRequest, Defaulted> & Required<Pick<QrRequest, Defaulted>>;
+export type QrJsonResult = Schemas['QrCodeData'];
 
-export interface QrJsonResult {
-  value: string;
-  type: QrType;
-  size: number;
-  errorCorrectionLevel: ErrorCorrectionLevel;
-  margin: number;
-  /** `data:image/png;base64,...` of the same PNG renderQrPng returns. */
-  dataUrl: string;
-  format: 'png';
+/** What a QR request answers: the JSON description, or the image bytes with their media type. */
+export type QrOutput = { format: 'json'; data: QrJsonResult } | { format: 'png' | 'svg'; contentType: string; body: Buffer | string };
+
+/** One QR request, either form: the image in the format asked for. */
+export async function renderQrCode(input: QrInput): Promise<QrOutput> {
+  switch (input.format) {
+    case 'png':
+      return { format: 'png', contentType: 'image/png', body: await renderQrPng(input) };
+    case 'svg':
+      return { format: 'svg', contentType: 'image/svg+xml', body: await renderQrSvg(input) };
+    default:
+      return { format: 'json', data: await renderQrJson(input) };
+  }
 }
 
 export const QR_TYPES: readonly QrType[] = ['text', 'url', 'email', 'phone', 'wifi'];

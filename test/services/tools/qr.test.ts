@@ -15,7 +15,7 @@ import {
 const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule.default }).default ??
   jsQRModule) as unknown as typeof jsQRModule.default;
 
-const base = { size: 256, margin: 4, errorCorrectionLevel: 'M' as ErrorCorrectionLevel };
+const base = { size: 256, margin: 4, errorCorrectionLevel: 'M' as ErrorCorrectionLevel, format: 'json' as const };
 
 function input(over: Partial<QrInput> & Pick<QrInput, 'type'>): QrInput {
   return { ...base, ...over };
