@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
 import { DomainError, errors, invalid } from './errors.js';
-import { validateEmail } from './tools/email-validate.js';
+import { checkAddress } from './email-address.js';
 
 export type Plan = AccountRow['plan'];
 export const PLANS: readonly Plan[] = ['free', 'developer'];
 
 export async function createAccount(db: Db, email: string, plan: Plan = 'free', passwordHash: string | null = null): Promise<AccountRow> {
   const normalized = email.trim().toLowerCase();
-  if (!validateEmail(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
+  if (!checkAddress(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
   if (await findAccountByEmail(db, normalized)) {
     throw errors.accountExists(normalized);

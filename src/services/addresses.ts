@@ -16,7 +16,7 @@ import type { components } from '../../generated/schema.js';
 import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from './errors.js';
 import { eventRecord } from './events.js';
-import { validateEmail } from './tools/email-validate.js';
+import { checkAddress } from './email-address.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */
 export type AddressView = components['schemas']['Address'];
@@ -99,7 +99,7 @@ export async function createAddress(
   for (let attempt = 0; attempt < 5; attempt++) {
     const prefix = explicit ? request.prefix!.trim().toLowerCase() : randomPrefix();
     const address = `${prefix}@${domain}`;
-    const check = validateEmail(address);
+    const check = checkAddress(address);
     if (!check.isValid) {
       throw invalid(`prefix does not make a valid address: ${check.errors.map((e) => e.message).join(' ')}`);
     }

@@ -3,12 +3,12 @@ import { findAccountByEmail, setPasswordHash, type AccountRow } from '../db/acco
 import { createAccount, requireAccount } from './accounts.js';
 import { DomainError, errors, invalid } from './errors.js';
 import { checkPasswordRule, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { validateEmail } from './tools/email-validate.js';
+import { checkAddress } from './email-address.js';
 
 /** Creates a free-plan account with a password. An email that has an account answers `account_exists`. */
 export async function signUp(db: Db, email: string, password: string): Promise<AccountRow> {
   const normalized = email.trim().toLowerCase();
-  if (!validateEmail(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
+  if (!checkAddress(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   checkPasswordRule(password, normalized);
   const exists = () => errors.accountExists(normalized, 'log in instead');
   // Checked before hashing: an existing email answers at once instead of after a wasted scrypt.
