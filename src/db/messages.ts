@@ -3,12 +3,23 @@ import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
 
-export type MessageRow = MessagesTable;
+/** A sender or recipient as stored (the `to`/`cc` columns hold JSON arrays of these). */
+export interface Mailbox {
+  address: string;
+  name: string;
+}
+/** A stored message with its JSON columns decoded: this module is the only one that sees the JSON. */
+export type MessageRow = Omit<MessagesTable, 'to_json' | 'cc_json'> & { to: Mailbox[]; cc: Mailbox[] };
 export type AttachmentRow = AttachmentsTable;
 /** What lists and message views show of an attachment: everything but its bytes. */
 export type AttachmentMeta = Omit<AttachmentRow, 'content'>;
 /** A listed message: no bodies, which can be large. */
 export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body'>;
+
+function decode<T extends { to_json: string; cc_json: string }>(row: T): Omit<T, 'to_json' | 'cc_json'> & { to: Mailbox[]; cc: Mailbox[] } {
+  const { to_json, cc_json, ...rest } = row;
+  return { ...rest, to: JSON.parse(to_json) as Mailbox[], cc: JSON.parse(cc_json) as Mailbox[] };
+}
 
 export interface StoredCopy {
   message: MessageRow;
@@ -33,7 +44,8 @@ const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'co
 
 /** Inserts one copy of a message with its attachments and raw source. Call it inside a transaction. */
 export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
-  await db.insertInto('messages').values(copy.message).execute();
+  const { to, cc, ...message } = copy.message;
+  await db.insertInto('messages').values({ ...message, to_json: JSON.stringify(to), cc_json: JSON.stringify(cc) }).execute();
   if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();
   await db.insertInto('message_sources').values({ message_id: copy.message.id, raw: copy.raw }).execute();
 }
@@ -85,33 +97,7 @@ export async function listMessagesOf(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(matching(db, addressId, filter))
     .executeTakeFirstOrThrow();
-  return { rows, count: Number(total.n) };
-}
-
-/** Messages that come after `after` in (received_at, id) order, oldest first: a stream's replay after an event id. */
-export async function listMessagesAfter(
-  db: Db,
-  addressId: string,
-  after: { received_at: string; id: string },
-  limit: number,
-): Promise<MessageSummaryRow[]> {
-  return db
-    .selectFrom('messages')
-    .select(SUMMARY_COLUMNS)
-    .where('address_id', '=', addressId)
-    .where((eb) =>
-      eb.or([eb('received_at', '>', after.received_at), eb.and([eb('received_at', '=', after.received_at), eb('id', '>', after.id)])]),
-    )
-    .orderBy('received_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
-}
-
-/** Summaries of the given messages of one address (those that still exist), in no particular order. */
-export async function findMessageSummaries(db: Db, addressId: string, messageIds: string[]): Promise<MessageSummaryRow[]> {
-  if (messageIds.length === 0) return [];
-  return db.selectFrom('messages').select(SUMMARY_COLUMNS).where('address_id', '=', addressId).where('id', 'in', messageIds).execute();
+  return { rows: rows.map(decode), count: Number(total.n) };
 }
 
 /**
@@ -141,7 +127,8 @@ export async function attachmentsOfMessages(db: Db, messageIds: string[]): Promi
 }
 
 export async function findMessage(db: Db, addressId: string, messageId: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', messageId).where('address_id', '=', addressId).executeTakeFirst();
+  const row = await db.selectFrom('messages').selectAll().where('id', '=', messageId).where('address_id', '=', addressId).executeTakeFirst();
+  return row && decode(row);
 }
 
 export async function findMessageSource(db: Db, addressId: string, messageId: string): Promise<Buffer | undefined> {

@@ -2,25 +2,33 @@ import type { Db } from './database.js';
 import { pageOfAccount, type Page } from './pages.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './schema.js';
 
-export type WebhookRow = WebhooksTable;
+/** A webhook with its `events` column decoded (a JSON array in the table; only this module sees the JSON). */
+export type WebhookRow = Omit<WebhooksTable, 'events'> & { events: string[] };
+const decodeWebhook = ({ events, ...rest }: WebhooksTable): WebhookRow => ({ ...rest, events: JSON.parse(events) as string[] });
+/** A delivery as the API shows it: the frozen payload decoded. The worker reads `payload` as the body it signs. */
+export type DeliveryWithPayload = Omit<WebhookDeliveriesTable, 'payload'> & { payload: unknown };
+const decodeDelivery = ({ payload, ...rest }: WebhookDeliveriesTable): DeliveryWithPayload => ({ ...rest, payload: JSON.parse(payload) as unknown });
 export type DeliveryRow = WebhookDeliveriesTable;
 export type AttemptRow = WebhookAttemptsTable;
 export type DeliveryStatus = DeliveryRow['status'];
 
 export async function insertWebhook(db: Db, row: WebhookRow): Promise<void> {
-  await db.insertInto('webhooks').values(row).execute();
+  await db.insertInto('webhooks').values({ ...row, events: JSON.stringify(row.events) }).execute();
 }
 
 export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodeWebhook(row);
 }
 
 export async function findWebhookOf(db: Db, accountId: string, id: string): Promise<WebhookRow | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  const row = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  return row && decodeWebhook(row);
 }
 
 export async function listWebhooksOf(db: Db, accountId: string, page: Page): Promise<{ rows: WebhookRow[]; count: number }> {
-  return pageOfAccount(db, 'webhooks', accountId, page);
+  const { rows, count } = await pageOfAccount(db, 'webhooks', accountId, page);
+  return { rows: rows.map(decodeWebhook), count };
 }
 
 /** Enabled webhooks of an account whose address filter is empty or equal to `address`. */
@@ -31,11 +39,17 @@ export async function findEnabledWebhooksFor(db: Db, accountId: string, address:
     .where('account_id', '=', accountId)
     .where('disabled_at', 'is', null)
     .where((eb) => eb.or([eb('address', 'is', null), eb('address', '=', address)]))
-    .execute();
+    .execute()
+    .then((rows) => rows.map(decodeWebhook));
 }
 
 export async function updateWebhookRow(db: Db, id: string, patch: Partial<Omit<WebhookRow, 'id' | 'account_id'>>): Promise<void> {
-  await db.updateTable('webhooks').set(patch).where('id', '=', id).execute();
+  const { events, ...rest } = patch;
+  await db
+    .updateTable('webhooks')
+    .set({ ...rest, ...(events !== undefined ? { events: JSON.stringify(events) } : {}) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes a webhook; its deliveries and attempts go by cascade. */
@@ -86,15 +100,16 @@ export async function listDeliveriesOf(
   db: Db,
   webhookId: string,
   page: { limit: number; offset: number; status?: DeliveryStatus },
-): Promise<{ rows: DeliveryRow[]; count: number }> {
+): Promise<{ rows: DeliveryWithPayload[]; count: number }> {
   let query = db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId);
   if (page.status) query = query.where('status', '=', page.status);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-  return { rows, count: await countDeliveriesOf(db, webhookId, page.status) };
+  return { rows: rows.map(decodeDelivery), count: await countDeliveriesOf(db, webhookId, page.status) };
 }
 
-export async function findDeliveryOf(db: Db, webhookId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
+export async function findDeliveryOf(db: Db, webhookId: string, deliveryId: string): Promise<DeliveryWithPayload | undefined> {
+  const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
+  return row && decodeDelivery(row);
 }
 
 /** The attempts of several deliveries, each delivery's in attempt order. */

@@ -7,9 +7,7 @@ import {
   findAttachment,
   findMessage,
   findMessageSource,
-  findMessageSummaries,
   insertMessageCopy,
-  listMessagesAfter,
   listMessagesOf,
   setMessageSeen,
   type AttachmentMeta,
@@ -128,8 +126,8 @@ export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecip
         address_id: r.addressId,
         from_address: content.from.address,
         from_name: content.from.name,
-        to_json: JSON.stringify(content.to),
-        cc_json: JSON.stringify(content.cc),
+        to: content.to,
+        cc: content.cc,
         subject: content.subject,
         text_body: content.text,
         html_body: content.html,
@@ -169,10 +167,10 @@ function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[]): Mes
   return {
     id: row.id,
     from: { address: row.from_address ?? '', name: row.from_name ?? '' },
-    to: JSON.parse(row.to_json) as MailboxView[],
-    cc: JSON.parse(row.cc_json) as MailboxView[],
+    to: row.to,
+    cc: row.cc,
     subject: row.subject ?? '',
-    size: Number(row.size),
+    size: row.size,
     received_at: row.received_at,
     read: row.seen_at !== null,
     attachments: attachments.map(attachmentView),
@@ -210,25 +208,6 @@ export async function listMessages(
   const normalized = filter.since === undefined ? filter : { ...filter, since: toStoredInstant(filter.since) };
   const { rows, count } = await listMessagesOf(db, addressId, page, normalized);
   return { messages: await summaries(db, rows), count };
-}
-
-/** Messages after a given message of the mailbox in arrival order, oldest first; null when that message is not there. */
-export async function listMessagesAfterMessage(
-  db: Db,
-  addressId: string,
-  messageId: string,
-  limit: number,
-): Promise<MessageSummaryView[] | null> {
-  const anchor = await findMessage(db, addressId, messageId);
-  if (!anchor) return null;
-  return summaries(db, await listMessagesAfter(db, addressId, anchor, limit));
-}
-
-/** Summaries of the given messages of one mailbox, in the order of `messageIds`; ids not (or no longer) there are left out. */
-export async function getMessageSummaries(db: Db, addressId: string, messageIds: string[]): Promise<MessageSummaryView[]> {
-  const rows = await findMessageSummaries(db, addressId, messageIds);
-  const views = new Map((await summaries(db, rows)).map((v) => [v.id, v]));
-  return messageIds.flatMap((id) => views.get(id) ?? []);
 }
 
 // Both drivers return Buffers for blobs; a Uint8Array from another driver would still work.

@@ -16,6 +16,7 @@ import {
   updateWebhookRow,
   type AttemptRow,
   type DeliveryRow,
+  type DeliveryWithPayload,
   type DeliveryStatus,
   type WebhookRow,
 } from '../../db/webhooks.js';
@@ -47,7 +48,7 @@ export function toWebhookView(row: WebhookRow): WebhookView {
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as WebhookEventType[],
+    events: row.events as WebhookEventType[],
     address: row.address,
     description: row.description,
     enabled: row.disabled_at === null,
@@ -59,7 +60,7 @@ export function toWebhookView(row: WebhookRow): WebhookView {
   };
 }
 
-function toDeliveryView(row: DeliveryRow, attempts: AttemptRow[]): WebhookDeliveryView {
+function toDeliveryView(row: DeliveryWithPayload, attempts: AttemptRow[]): WebhookDeliveryView {
   return {
     id: row.id,
     webhook_id: row.webhook_id,
@@ -68,12 +69,12 @@ function toDeliveryView(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelive
     created_at: row.created_at,
     next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
     finished_at: row.finished_at,
-    payload: JSON.parse(row.payload) as WebhookDeliveryView['payload'],
+    payload: row.payload as WebhookDeliveryView['payload'],
     attempts: attempts.map((a) => ({
-      attempt: Number(a.attempt),
+      attempt: a.attempt,
       attempted_at: a.attempted_at,
-      status_code: a.status_code === null ? null : Number(a.status_code),
-      duration_ms: Number(a.duration_ms),
+      status_code: a.status_code,
+      duration_ms: a.duration_ms,
       error: a.error,
       response_excerpt: a.response_excerpt,
     })),
@@ -140,7 +141,7 @@ export async function createWebhook(
     id: newId('wh'),
     account_id: accountId,
     url,
-    events: JSON.stringify([...new Set(input.events)]),
+    events: [...new Set(input.events)],
     address,
     description: input.description?.trim() || null,
     secret,
@@ -181,7 +182,7 @@ export async function updateWebhook(
   const at = now.toISOString();
   const next: Partial<WebhookRow> = {};
   if (patch.url !== undefined) next.url = await checkWebhookUrl(patch.url, checking);
-  if (patch.events !== undefined) next.events = JSON.stringify([...new Set(patch.events)]);
+  if (patch.events !== undefined) next.events = [...new Set(patch.events)];
   if (patch.address !== undefined) next.address = patch.address === null ? null : await ownAddressFilter(db, accountId, patch.address);
   if (patch.description !== undefined) next.description = patch.description?.trim() || null;
   const enabled = row.disabled_at === null;
@@ -264,7 +265,7 @@ function refuseDisabled(webhook: WebhookRow): void {
   }
 }
 
-async function deliveryView(db: Db, row: DeliveryRow): Promise<WebhookDeliveryView> {
+async function deliveryView(db: Db, row: DeliveryWithPayload): Promise<WebhookDeliveryView> {
   return toDeliveryView(row, await attemptsOfDeliveries(db, [row.id]));
 }
 
@@ -306,12 +307,13 @@ export async function sendTestWebhook(db: Db, accountId: string, webhookId: stri
   const webhook = await requireOwnWebhook(db, accountId, webhookId);
   refuseDisabled(webhook);
   const at = now.toISOString();
-  const row = newDelivery(webhook.id, testPayload(webhook.id, at), at);
+  const payload = testPayload(webhook.id, at);
+  const row = newDelivery(webhook.id, payload, at);
   await insertDeliveries(db, [row]);
-  return toDeliveryView(row, []);
+  return toDeliveryView({ ...row, payload }, []);
 }
 
 /** Whether a webhook subscribes to an event type. */
 export function subscribes(row: WebhookRow, type: EventType): boolean {
-  return (JSON.parse(row.events) as string[]).includes(type);
+  return row.events.includes(type);
 }
