@@ -21,7 +21,7 @@ function addressLinks(base: string, address: string): Schemas['WebhookAddressLin
 
 /**
  * The webhook payload of a domain event, built from the event alone (it carries the message summary and the
- * expiry), or null for events no webhook receives. `publicUrl` makes links absolute.
+ * expiry), or null for events no webhook receives (the switch is exhaustive: a new event type is a compile error here). `publicUrl` makes links absolute.
  */
 export function payloadFor(event: DomainEvent, publicUrl: string | null): WebhookPayload | null {
   const base = publicUrl ?? '';
@@ -48,8 +48,11 @@ export function payloadFor(event: DomainEvent, publicUrl: string | null): Webhoo
       };
     case 'address.deleted':
       return { type: 'address.deleted', timestamp: event.at, data: { address: event.address } };
+    case 'address.purged':
+      return null; // internal: it ends waits and streams, no webhook announces it
     default:
-      return null;
+      // A new event type must say here what its webhook payload is: the compiler points to this line.
+      return event satisfies never;
   }
 }
 
