@@ -13,6 +13,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   smtpPort: number;
   smtpHostname: string;
+  /** How long SMTP waits before its greeting, to catch clients that talk first (smtp-server's own default is 100). */
+  smtpGreetingDelayMs: number;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read('HOST') ?? '0.0.0.0',
     logLevel: logLevel as Config['logLevel'],
     smtpPort: int('SMTP_PORT', 2525, 0, 65535),
+    smtpGreetingDelayMs: int('SMTP_GREETING_DELAY_MS', 0, 0, 10_000),
     smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,

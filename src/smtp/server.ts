@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import './greeting.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../services/addresses.js';
@@ -105,7 +106,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     });
   }
 
-  const server = new SMTPServer({
+  const options: SMTPServerOptions & { greetingDelayMs: number } = {
     // Greeting: "220 <SMTP_HOSTNAME> ESMTP Ephemail"; EHLO answers with the same name.
     name: config.smtpHostname,
     banner: 'Ephemail',
@@ -117,6 +118,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     // texts carry the right one themselves.
     hideENHANCEDSTATUSCODES: true,
     socketTimeout: SOCKET_TIMEOUT_MS,
+    // Read by the greeting override in ./greeting.ts (smtp-server's own delay is a fixed 100 ms).
+    greetingDelayMs: config.smtpGreetingDelayMs,
     closeTimeout: CLOSE_TIMEOUT_MS,
     logger: false,
     onMailFrom(address, _session, callback) {
@@ -144,7 +147,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     onClose() {
       deps.metrics?.smtpConnections.dec();
     },
-  });
+  };
+  const server = new SMTPServer(options);
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
 
   return {
