@@ -81,13 +81,14 @@ export function validateEmail(email: string): ValidateResult {
 // ---------------------------------------------------------------------------------------------------------------
 // Extraction
 
-/**
- * Characters an extracted local part may be made of: letters, digits, `. _ % + -` and non-ASCII letters/digits.
- * Rarer atext characters (`! # $ & ' * / = ? ^ { | } ~`) are treated as delimiters, because in running text they are
- * far more often punctuation (`email=john@x.com`, `'john@x.com'`) than part of an address.
- */
+/** RFC 5322 atext besides letters and digits, plus the dot of a dot-atom: what an extracted local part may hold. */
+const LOCAL_PUNCTUATION = new Set("!#$%&'*+-/=?^_`{|}~.");
+/** Quotes and brackets that wrap an address in running text ('john@x.com', `john@x.com`, {john@x.com}, |…|). */
+const WRAPPERS: Record<string, string> = { "'": "'", '`': '`', '{': '}', '|': '|' };
+
+/** Characters an extracted local part may be made of: every character of an RFC 5322 dot-atom, and non-ASCII letters. */
 function isLocalChar(cp: number): boolean {
-  if (cp < 0x80) return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || cp === 46 || cp === 95 || cp === 37 || cp === 43 || cp === 45;
+  if (cp < 0x80) return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || LOCAL_PUNCTUATION.has(String.fromCharCode(cp));
   return /[\p{L}\p{M}\p{N}]/u.test(String.fromCodePoint(cp));
 }
 
@@ -106,9 +107,12 @@ const MAX_RUN = 320;
  *
  * How: every `@` is a candidate; from it the scanner walks left over local-part characters and right over domain
  * characters (at most 320 each, so the work is linear in the text size, with no regular-expression backtracking).
- * Leading dots and trailing dots/hyphens are trimmed (`x@y.com.` at the end of a sentence gives x@y.com). Anything
- * directly glued to another `@` (`a@b@c.com`) is ambiguous and skipped. `mailto:` prefixes and `<...>` brackets need
- * no special case because `:` and `<` are delimiters.
+ * Every character RFC 5322 allows in a dot-atom local part is kept (`dave_o'neil@example.io`, `a+b@x`, `x!y@z`),
+ * except that in a URL it starts after the last `/` and in a query string after a key's `=`, and a quote or bracket wrapping
+ * the whole address (`'john@x.com'`, `{john@x.com}`) is not part of it. Leading dots and trailing dots/hyphens are
+ * trimmed (`x@y.com.` at the end of a sentence gives x@y.com). Anything directly glued to another `@` (`a@b@c.com`)
+ * is ambiguous and skipped. `mailto:` prefixes and `<...>` brackets need no special case because `:` and `<` are
+ * delimiters.
  */
 export function extractEmails(text: string): { emails: string[]; count: number } {
   const emails: string[] = [];
@@ -149,7 +153,6 @@ function candidateAt(s: string, at: number): string | null {
     start -= size;
   }
   if (at - start > MAX_RUN) return null;
-  if (start > 0 && s[start - 1] === '@') return null;
 
   let end = at + 1;
   while (end < s.length && end - at <= MAX_RUN) {
@@ -160,8 +163,19 @@ function candidateAt(s: string, at: number): string | null {
   if (end - at > MAX_RUN) return null;
   if (end < s.length && s[end] === '@') return null;
 
-  while (start < at && s[start] === '.') start++;
+  // In a URL the address starts after the last path separator (`…/u/john@x.com`), and in a query string after the
+  // last `=` of a key=value pair (`…?email=john@x.com`, `…&to=john@x.com`); elsewhere `/ ? & =` are kept.
+  const run = s.slice(start, at);
+  const slash = run.lastIndexOf('/');
+  if (slash >= 0) start += slash + 1;
+  const pair = Math.max(run.lastIndexOf('?'), run.lastIndexOf('&'));
+  if (pair >= 0 && pair >= slash && run.indexOf('=', pair) >= 0) start = Math.max(start, s.lastIndexOf('=', at) + 1);
+  if (start > 0 && s[start - 1] === '@') return null;
   while (end > at + 1 && (s[end - 1] === '.' || s[end - 1] === '-')) end--;
+  // A quote or bracket around the whole address wraps it rather than belonging to it ('john@x.com').
+  const close = WRAPPERS[s[start]];
+  if (close !== undefined && s[end] === close) start++;
+  while (start < at && s[start] === '.') start++;
   if (start === at || end === at + 1) return null;
   return s.slice(start, end);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractEmails, validateEmail } from '../../../src/services/tools/email-validate.js';
 
@@ -249,5 +250,12 @@ describe('extractEmails', () => {
     expect(extractEmails(`x@${'a.'.repeat(mb / 2)}com`).count).toBe(0);
     const many = 'u@d.io '.repeat(mb / 7);
     expect(extractEmails(many)).toEqual({ emails: ['u@d.io'], count: 1 });
+  });
+});
+
+describe('extractEmails on a corpus of real-world text', () => {
+  const corpus = JSON.parse(readFileSync(new URL('../../fixtures/extract-corpus.json', import.meta.url), 'utf8')) as Array<{ name: string; text: string; emails: string[] }>;
+  it.each(corpus)('$name', ({ text, emails }) => {
+    expect(extractEmails(text).emails).toEqual(emails);
   });
 });
