@@ -5,9 +5,6 @@ import { lastEventId, readCursor } from '../db/events.js';
 import { WEBHOOK_CURSOR } from '../services/webhooks/enqueuer.js';
 import { errorBody } from './errors.js';
 
-/** Routes an overloaded instance still answers: an orchestrator must see it alive, a scraper its metrics. */
-const ALWAYS_ANSWERED = new Set(['getHealth', 'getMetrics']);
-
 /**
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
  * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
@@ -37,7 +34,8 @@ export async function installOperations(app: FastifyInstance, deps: Deps): Promi
     // under-pressure sends what the handler returns and lets the request through when it returns nothing (its
     // types say void, hence the cast).
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
-      if (ALWAYS_ANSWERED.has(request.routeOptions.config.operationId ?? '')) return undefined;
+      // Operations the spec marks `x-under-pressure: exempt` (getHealth, getMetrics) are always answered.
+      if (request.routeOptions.config.underPressureExempt) return undefined;
       const what = type === 'eventLoopDelay' ? 'its event loop is behind' : type === 'rssBytes' ? 'it is using too much memory' : 'it is under pressure';
       reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8');
       return errorBody('service_unavailable', `The server is overloaded (${what}); retry in ${retryAfterSeconds} s.`);

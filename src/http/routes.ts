@@ -60,6 +60,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
         operationId: op.operationId,
         security: op.security,
         ...(op.extensions['x-plan'] === 'developer' ? { plan: 'developer' as const } : {}),
+        ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
         ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {

@@ -22,6 +22,8 @@ declare module 'fastify' {
     operationId?: string;
     /** The plan the operation needs (its `x-plan` in openapi.yaml). */
     plan?: 'developer';
+    /** `x-under-pressure: exempt`: answered even when the instance is overloaded. */
+    underPressureExempt?: boolean;
   }
 }
 

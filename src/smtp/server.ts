@@ -26,7 +26,6 @@ export interface SmtpListener {
 
 const SOCKET_TIMEOUT_MS = 60_000;
 // Shorter than the 10 s shutdown budget in server.ts: clients still connected after it get 421 and retry later.
-const CLOSE_TIMEOUT_MS = 5_000;
 
 /** Replies carry their own RFC 3463 enhanced status code in the text (see hideENHANCEDSTATUSCODES below). */
 function reply(responseCode: number, text: string): Error {
@@ -120,7 +119,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     socketTimeout: SOCKET_TIMEOUT_MS,
     // Read by the greeting override in ./greeting.ts (smtp-server's own delay is a fixed 100 ms).
     greetingDelayMs: config.smtpGreetingDelayMs,
-    closeTimeout: CLOSE_TIMEOUT_MS,
+    // Open sessions get half the shutdown budget to finish; those still connected then get 421 and retry later.
+    closeTimeout: Math.floor(config.shutdownTimeoutMs / 2),
     logger: false,
     onMailFrom(address, _session, callback) {
       // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
