@@ -25,7 +25,6 @@ export interface SmtpListener {
 }
 
 const SOCKET_TIMEOUT_MS = 60_000;
-// Shorter than the 10 s shutdown budget in server.ts: clients still connected after it get 421 and retry later.
 
 /** Replies carry their own RFC 3463 enhanced status code in the text (see hideENHANCEDSTATUSCODES below). */
 function reply(responseCode: number, text: string): Error {
