@@ -193,14 +193,19 @@ export interface paths {
         };
         /**
          * Calculate an age (query string)
-         * @description Calendar arithmetic in UTC: whole years, then whole months, then days, so that
-         *     `birthDate + years + months + days = referenceDate` (adding months clamps to the month's last day, as
-         *     dayjs does). `referenceDate` defaults to today in UTC and must not be before `birthDate`. Both are strict
-         *     `YYYY-MM-DD` calendar dates with years 1000–9999 (`2023-02-30` is refused).
+         * @description Calendar arithmetic in UTC, as python-dateutil's `relativedelta(referenceDate, birthDate)` computes it:
+         *     `totalMonths` is the largest number of months that, added to `birthDate` in one step (years and months
+         *     together, the day clamped once to the last day of the resulting month), does not pass `referenceDate`;
+         *     `years` and `months` split it (`totalMonths = 12 × years + months`), and `days` counts from that date to
+         *     `referenceDate`. So 1908-02-29 → 1972-02-28 is 63 years 11 months 30 days (1908-02-29 + 767 months is
+         *     1972-01-29), and 2000-01-31 → 2000-02-29 is 0 years 0 months 29 days. `referenceDate` defaults to today in
+         *     UTC and must not be before `birthDate`. Both are strict `YYYY-MM-DD` calendar dates with years 1000–9999
+         *     (`2023-02-30` is refused).
          *
-         *     **29 February:** in common years the birthday is observed on 28 February, so someone born 2000-02-29 turns
-         *     1 on 2001-02-28. `nextBirthday` is 0 days away on the birthday itself. `zodiacSign` is the Western tropical
-         *     sign of the birth date; `dayOfWeek` is the weekday of the birth date.
+         *     **Birthdays.** In common years a 29 February birthday is observed on 28 February, so someone born
+         *     2000-02-29 turns 1 on 2001-02-28. `nextBirthday` is 0 days away on the birthday itself, and `null` when the
+         *     next birthday would fall after 9999-12-31 (dates here stop at year 9999). `zodiacSign` is the Western
+         *     tropical sign of the birth date; `dayOfWeek` is the weekday of the birth date.
          */
         get: operations["calculateAge"];
         put?: never;
@@ -1992,25 +1997,25 @@ export interface components {
             birthDate: string;
             /** @description The date the age is computed at (today in UTC by default). */
             referenceDate: string;
-            /** @description Whole years. */
+            /** @description Whole years (totalMonths ÷ 12, rounded down). */
             years: number;
             /** @description Whole months after the whole years (0–11). */
             months: number;
-            /** @description Days after the whole months. */
+            /** @description Days from birthDate + totalMonths months (clamped once) to referenceDate. */
             days: number;
             /** @description Days between the two dates. */
             totalDays: number;
             /** @description Whole weeks (totalDays ÷ 7, rounded down). */
             totalWeeks: number;
-            /** @description Whole months between the two dates. */
+            /** @description Whole months between the two dates, as relativedelta counts them. */
             totalMonths: number;
-            /** @description The next birthday on or after referenceDate. */
+            /** @description The next birthday on or after referenceDate; null when it would fall after 9999-12-31. */
             nextBirthday: {
                 /** @description Days until the next birthday (0 on the birthday). */
                 days: number;
                 /** @description Date of the next birthday, YYYY-MM-DD (28 February in common years for 29 February births). */
                 date: string;
-            };
+            } | null;
             /**
              * @description Western tropical zodiac sign of the birth date.
              * @enum {string}

@@ -98,20 +98,19 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
     if (ref.isBefore(birth)) throw invalid('referenceDate must not be before birthDate');
   }
 
-  // Whole years: largest y with birth + y years <= ref (y is at most the difference of the year numbers).
-  let years = ref.year() - birth.year();
-  while (years > 0 && birth.add(years, 'year').isAfter(ref)) years--;
-  const yearAnchor = birth.add(years, 'year');
-
-  // Whole months after that (0..11): the cap matters only for 29 February births, where
-  // (birth + y years) + 12 months can be 28 February while birth + (y + 1) years is 29 February.
-  let months = 0;
-  while (months < 11 && !yearAnchor.add(months + 1, 'month').isAfter(ref)) months++;
-  const monthAnchor = yearAnchor.add(months, 'month');
-  const days = ref.diff(monthAnchor, 'day');
+  // relativedelta(ref, birth): the most months that, added to the birth date in ONE step (the day clamped once,
+  // as dayjs's add does), do not pass ref; the days are counted from there. Adding years first and months after
+  // would carry a clamped 28 February into later months.
+  let totalMonths = (ref.year() - birth.year()) * 12 + (ref.month() - birth.month());
+  let anchor = birth.add(totalMonths, 'month');
+  while (anchor.isAfter(ref)) anchor = birth.add(--totalMonths, 'month');
+  const years = Math.floor(totalMonths / 12);
+  const months = totalMonths % 12;
+  const days = ref.diff(anchor, 'day');
 
   const totalDays = ref.diff(birth, 'day');
-  const next = yearAnchor.isSame(ref, 'day') ? yearAnchor : birth.add(years + 1, 'year');
+  const thisYears = birth.add(years, 'year');
+  const next = thisYears.isSame(ref, 'day') ? thisYears : birth.add(years + 1, 'year');
 
   return {
     birthDate: birth.format(FORMAT),
@@ -121,8 +120,9 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
     days,
     totalDays,
     totalWeeks: Math.floor(totalDays / 7),
-    totalMonths: years * 12 + months,
-    nextBirthday: { days: next.diff(ref, 'day'), date: next.format(FORMAT) },
+    totalMonths,
+    // Dates stop at 9999-12-31: a later birthday has no YYYY-MM-DD form.
+    nextBirthday: next.year() > 9999 ? null : { days: next.diff(ref, 'day'), date: next.format(FORMAT) },
     zodiacSign: zodiacSignFor(birth.month() + 1, birth.date()),
     dayOfWeek: WEEKDAYS[birth.day()],
   };

@@ -92,9 +92,9 @@ describe('calculateAge: known cases', () => {
     expect(ymd('2000-02-29', '2003-03-01')).toEqual([3, 0, 1]);
     expect(calculateAge('2000-02-29', '2003-03-01').nextBirthday).toEqual({ days: 365, date: '2004-02-29' });
 
-    // 2004 is a leap year: turns 4 on 29 February; 28 February is 3 years 11 months 31 days
-    // (2003-02-28 + 11 months = 2004-01-28).
-    expect(ymd('2000-02-29', '2004-02-28')).toEqual([3, 11, 31]);
+    // 2004 is a leap year: turns 4 on 29 February; 28 February is 3 years 11 months 30 days, as relativedelta
+    // counts it (2000-02-29 + 47 months = 2004-01-29, clamped once), not 31 (a clamped 2003-02-28 carried on).
+    expect(ymd('2000-02-29', '2004-02-28')).toEqual([3, 11, 30]);
     expect(calculateAge('2000-02-29', '2004-02-28').nextBirthday).toEqual({ days: 1, date: '2004-02-29' });
     expect(ymd('2000-02-29', '2004-02-29')).toEqual([4, 0, 0]);
     expect(calculateAge('2000-02-29', '2004-02-29').nextBirthday).toEqual({ days: 0, date: '2004-02-29' });
@@ -115,7 +115,29 @@ describe('calculateAge: known cases', () => {
     const r = calculateAge('1000-01-01', '9999-12-31');
     expect([r.years, r.months, r.days]).toEqual([8999, 11, 30]);
     expect(r.totalDays).toBe(daysBetween('1000-01-01', '9999-12-31'));
-    expect(r.nextBirthday).toEqual({ days: 1, date: '10000-01-01' });
+    // The next birthday would be 10000-01-01: there is no such date here, so it is null (declared in the spec).
+    expect(r.nextBirthday).toBeNull();
+    expect(calculateAge('1000-01-01', '9999-01-01').nextBirthday).toEqual({ days: 0, date: '9999-01-01' });
+  });
+
+  it('agrees with python-dateutil relativedelta on leap-day and month-end births', () => {
+    // Values as relativedelta(ref, birth) gives them (years, months, days).
+    const cases: Array<[string, string, [number, number, number]]> = [
+      ['1908-02-29', '1972-02-28', [63, 11, 30]],
+      ['1908-02-29', '1972-02-29', [64, 0, 0]],
+      ['1908-02-29', '1973-02-28', [65, 0, 0]],
+      ['2000-02-29', '2000-03-28', [0, 0, 28]],
+      ['2000-02-29', '2000-03-29', [0, 1, 0]],
+      ['2000-02-29', '2001-02-28', [1, 0, 0]],
+      ['2000-02-29', '2001-03-28', [1, 0, 28]],
+      ['2000-02-29', '2001-03-29', [1, 1, 0]],
+      ['2000-01-31', '2000-02-29', [0, 1, 0]],
+      ['2000-01-31', '2000-03-30', [0, 1, 30]],
+      ['2000-01-31', '2001-02-28', [1, 1, 0]],
+      ['1999-03-31', '2000-02-29', [0, 11, 0]],
+      ['2000-05-31', '2000-06-30', [0, 1, 0]],
+    ];
+    for (const [birth, ref, expected] of cases) expect(ymd(birth, ref), `${birth} → ${ref}`).toEqual(expected);
   });
 });
 
@@ -249,7 +271,7 @@ describe('calculateAge: default referenceDate', () => {
     expect([r.years, r.months, r.days]).toEqual([34, 0, 1]);
     const early = calculateAge('1990-05-15', undefined, new Date('2024-05-15T00:00:00Z'));
     expect(early.referenceDate).toBe('2024-05-15');
-    expect(early.nextBirthday.days).toBe(0);
+    expect(early.nextBirthday?.days).toBe(0);
   });
 
   it('defaults `now` to the current time', () => {
@@ -333,13 +355,12 @@ describe('calculateAge: property test', () => {
       expect(r.days, label).toBeGreaterThanOrEqual(0);
       expect(r.days, label).toBeLessThanOrEqual(31);
 
-      // The identity.
-      const yearAnchor = a.add(r.years, 'year');
-      const monthAnchor = yearAnchor.add(r.months, 'month');
-      expect(monthAnchor.add(r.days, 'day').format('YYYY-MM-DD'), label).toBe(ref);
-      // Maximality: one more year, or (below 12) one more month, would overshoot.
-      expect(a.add(r.years + 1, 'year').isAfter(b), label).toBe(true);
-      if (r.months < 11) expect(yearAnchor.add(r.months + 1, 'month').isAfter(b), label).toBe(true);
+      // relativedelta's identity: birth + totalMonths months (one step, clamped once) + days == reference.
+      expect(r.totalMonths, label).toBe(r.years * 12 + r.months);
+      const anchor = a.add(r.totalMonths, 'month');
+      expect(anchor.add(r.days, 'day').format('YYYY-MM-DD'), label).toBe(ref);
+      // Maximality: one more month would overshoot.
+      expect(a.add(r.totalMonths + 1, 'month').isAfter(b), label).toBe(true);
 
       // Totals.
       expect(r.totalDays, label).toBe(daysBetween(birth, ref));
@@ -347,6 +368,11 @@ describe('calculateAge: property test', () => {
       expect(r.totalMonths, label).toBe(r.years * 12 + r.months);
 
       // Next birthday: birth + N years (N >= 0), on or after ref, and the first such.
+      if (r.nextBirthday === null) {
+        // Only when the next birthday would be after 9999-12-31.
+        expect(a.add(r.years + 1, 'year').year(), label).toBeGreaterThan(9999);
+        continue;
+      }
       const nb = dayjs.utc(utcMs(r.nextBirthday.date));
       const n = nb.year() - a.year();
       expect(a.add(n, 'year').isSame(nb, 'day'), label).toBe(true);
@@ -354,6 +380,50 @@ describe('calculateAge: property test', () => {
       if (n > 0) expect(a.add(n - 1, 'year').isBefore(b), label).toBe(true);
       expect(r.nextBirthday.days, label).toBe(daysBetween(ref, r.nextBirthday.date));
       expect(r.nextBirthday.days === 0, label).toBe(r.months === 0 && r.days === 0);
+    }
+  });
+});
+
+describe('calculateAge against an independent relativedelta', () => {
+  /** python-dateutil's relativedelta(ref, birth) in plain integer arithmetic (no date library), for dates ref >= birth. */
+  function relativedelta(birth: string, ref: string): [number, number, number] {
+    const [by, bm, bd] = birth.split('-').map(Number);
+    const [ry, rm, rd] = ref.split('-').map(Number);
+    const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const plusMonths = (n: number): [number, number, number] => {
+      const y = by + Math.floor((bm - 1 + n) / 12);
+      const m = ((bm - 1 + n) % 12) + 1;
+      return [y, m, Math.min(bd, daysIn(y, m))];
+    };
+    const dayNumber = ([y, m, d]: [number, number, number]) => Date.UTC(y, m - 1, d) / 86_400_000;
+    let total = (ry - by) * 12 + (rm - bm);
+    while (dayNumber(plusMonths(total)) > dayNumber([ry, rm, rd])) total--;
+    return [Math.floor(total / 12), total % 12, dayNumber([ry, rm, rd]) - dayNumber(plusMonths(total))];
+  }
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  it('agrees for every 29 February birth from 1904 to 2096, on each day of January to April 63 and 64 years on', () => {
+    let compared = 0;
+    for (let year = 1904; year <= 2096; year += 4) {
+      const birth = `${year}-02-29`;
+      for (const later of [63, 64]) {
+        for (let t = Date.UTC(year + later, 0, 1); t <= Date.UTC(year + later, 3, 30); t += 86_400_000) {
+          const ref = iso(t);
+          expect(ymd(birth, ref), `${birth} → ${ref}`).toEqual(relativedelta(birth, ref));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('agrees for month-end births (29th to 31st) against every day of the following 14 months', () => {
+    for (const birth of ['2001-01-29', '2001-01-30', '2001-01-31', '2003-08-31', '2004-01-31', '2004-03-31', '2004-10-30']) {
+      const start = Date.parse(`${birth}T00:00:00Z`);
+      for (let t = start; t <= start + 430 * 86_400_000; t += 86_400_000) {
+        const ref = iso(t);
+        expect(ymd(birth, ref), `${birth} → ${ref}`).toEqual(relativedelta(birth, ref));
+      }
     }
   });
 });
