@@ -198,7 +198,7 @@ export interface paths {
          *     together, the day clamped once to the last day of the resulting month), does not pass `referenceDate`;
          *     `years` and `months` split it (`totalMonths = 12 × years + months`), and `days` counts from that date to
          *     `referenceDate`. So 1908-02-29 → 1972-02-28 is 63 years 11 months 30 days (1908-02-29 + 767 months is
-         *     1972-01-29), and 2000-01-31 → 2000-02-29 is 0 years 0 months 29 days. `referenceDate` defaults to today in
+         *     1972-01-29), and 2000-02-29 → 2004-02-28 is 3 years 11 months 30 days. `referenceDate` defaults to today in
          *     UTC and must not be before `birthDate`. Both are strict `YYYY-MM-DD` calendar dates with years 1000–9999
          *     (`2023-02-30` is refused).
          *
@@ -1735,11 +1735,12 @@ export interface components {
          * @description Machine-readable error code. Each code always answers with the same HTTP status, given by the `x-status`
          *     map beside this list (the server takes its statuses from there): 400 for bad input, 401 for missing or
          *     wrong credentials, 403 for credentials that may not do this, 404 for what does not exist (or belongs to
-         *     another account), 409 for conflicts, 413/415 for bodies, 422 for well-formed requests the service refuses,
+         *     another account), 405 `method_not_allowed` (with an `Allow` header) for a method a known path does not
+         *     have, 409 for conflicts, 413/415 for bodies, 422 for well-formed requests the service refuses,
          *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys";
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys";
         /** @description The failure envelope used by every operation. */
         Error: {
             /**

@@ -12,7 +12,7 @@ import { handlers } from './handlers/index.js';
 import { DomainError } from './services/errors.js';
 import { startEventFeed } from './services/events.js';
 import { createMetrics } from './services/metrics.js';
-import { installErrorHandlers } from './http/errors.js';
+import { installErrorHandlers, methodsByPath } from './http/errors.js';
 import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
 import { validatorCompiler } from './http/validation.js';
@@ -92,7 +92,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return parseJson(request, body as string, done);
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, methodsByPath(deps.spec.operations));
   // Hijacked long-lived replies (SSE) register here; they would otherwise hold app.close() open.
   app.decorate('openStreams', new Set<() => void>());
   app.addHook('preClose', async () => {

@@ -70,7 +70,26 @@ export function toErrorBody(err: FastifyError | Error, request: FastifyRequest):
   return errorBody('internal_error', `Something went wrong on our side (request ${request.id}).`);
 }
 
-export function installErrorHandlers(app: FastifyInstance): void {
+/** The methods the spec declares for each path, as a matcher: which methods a concrete URL path has (for 405). */
+export function methodsByPath(operations: Array<{ method: string; path: string }>): (path: string) => string[] {
+  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  for (const op of operations) {
+    let entry = byPattern.get(op.path);
+    if (!entry) {
+      const pattern = op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
+      byPattern.set(op.path, (entry = { re: new RegExp(`^${pattern}/?$`), methods: new Set() }));
+    }
+    entry.methods.add(op.method.toUpperCase());
+    if (op.method.toUpperCase() === 'GET') entry.methods.add('HEAD');
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { re, methods: m } of byPattern.values()) if (re.test(path)) m.forEach((x) => methods.add(x));
+    return [...methods].sort();
+  };
+}
+
+export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
@@ -80,7 +99,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} does not exist. See /docs for the API.`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // A known path asked with a method it does not have: 405 with the methods it does have.
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, 'method_not_allowed', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
+    }
+    return sendError(reply, 'not_found', `Route ${request.method} ${path} does not exist. See /docs for the API.`);
+  });
 }

@@ -115,3 +115,37 @@ describe('500 answers leak nothing', () => {
     await fresh.close();
   });
 });
+
+describe('wrong method on a known path', () => {
+  it('answers 405 in the envelope with Allow naming the methods the path has', async () => {
+    const t = await makeTestApp();
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/tools/age-calculator?birthDate=1990-01-01' });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST');
+      expect(res.json()).toEqual({
+        success: false,
+        error: 'method_not_allowed',
+        message: '/api/tools/age-calculator does not answer DELETE; it answers GET, HEAD, POST.',
+      });
+      // Path parameters match too; an unknown path stays 404.
+      const templated = await t.app.inject({ method: 'PUT', url: '/api/v1/email/someone@ephemail.test/messages' });
+      expect(templated.statusCode).toBe(405);
+      expect(templated.headers.allow).toBe('GET, HEAD');
+      const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe('not_found');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the spec with a relative server, so Swagger UI calls the host that served it', async () => {
+    const t = await makeTestApp();
+    try {
+      expect((await t.app.inject({ url: '/openapi.json' })).json().servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
