@@ -37,11 +37,11 @@ async function main(): Promise<void> {
     pollMs: config.eventPollMs,
     onEnqueued: () => webhookWorker.wake(),
   });
-  await app.listen({ port: config.port, host: config.host });
+  await listenOrExplain('PORT', config.port, config.host, () => app.listen({ port: config.port, host: config.host }));
 
   const db = deps.database.db;
   const smtp = createSmtpServer({ config, db, logger: app.log, metrics: deps.metrics });
-  const smtpPort = await smtp.listen(config.smtpPort, config.host);
+  const smtpPort = await listenOrExplain('SMTP_PORT', config.smtpPort, config.host, () => smtp.listen(config.smtpPort, config.host));
   app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
   const sweeper = startSweeper({ db, config, logger: app.log });
   webhookWorker.start();
@@ -78,6 +78,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A port that cannot be had ends the process with one line naming the variable, not a stack trace. */
+async function listenOrExplain<T>(variable: 'PORT' | 'SMTP_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why = code === 'EADDRINUSE' ? 'is already in use' : 'needs privileges this process does not have';
+      console.error(`${variable}=${port} ${why} on ${host}; set ${variable} to another port.`);
+      process.exit(1);
+    }
+    throw err;
+  }
 }
 
 main().catch((err) => {

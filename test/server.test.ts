@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../helpers/app.js';
-import { createStore, exited, killAll, startServer } from '../helpers/server-process.js';
-import { createAccount } from '../../src/services/accounts.js';
-import { createAddress } from '../../src/services/addresses.js';
-import { createKey } from '../../src/services/keys.js';
+import { testConfig } from './helpers/app.js';
+import { createStore, exited, killAll, startServer } from './helpers/server-process.js';
+import { createAccount } from '../src/services/accounts.js';
+import { createAddress } from '../src/services/addresses.js';
+import { createKey } from '../src/services/keys.js';
 
 afterAll(killAll);
 
@@ -93,4 +93,27 @@ describe('graceful shutdown (SIGTERM)', () => {
       await after.close();
     }
   }, 30_000);
+});
+
+describe('a port already in use', () => {
+  it.each(['PORT', 'SMTP_PORT'])('stops with one line naming %s, not a stack trace', async (variable) => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const store = await createStore('sqlite');
+    try {
+      const { spawnSync } = await import('node:child_process');
+      const free = variable === 'PORT' ? { SMTP_PORT: '0' } : { PORT: '0' };
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: new URL('..', import.meta.url).pathname,
+        env: { ...process.env, ...store.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP: 'false', ...free, [variable]: String(taken) },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(`${variable}=${taken} is already in use on 127.0.0.1; set ${variable} to another port.`);
+    } finally {
+      blocker.close();
+    }
+  }, 40_000);
 });
