@@ -73,6 +73,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sdk/ephemail-client.tgz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The typed client as an npm package
+         * @description `@ephemail/client`, the typed TypeScript client for this API (openapi-fetch with the types generated from
+         *     this document, keys attached by each operation's declared security, a `waitForMessage` helper), as an npm
+         *     tarball whose version equals the server's. Install it straight from a running server:
+         *
+         *     ```sh
+         *     npm install http://localhost:3000/sdk/ephemail-client.tgz
+         *     ```
+         *
+         *     then `import { createEphemailClient } from '@ephemail/client'`. The tarball is built with `npm pack` at the
+         *     first request and kept in memory; `ETag` lets a client skip an unchanged download (304). No key needed.
+         */
+        get: operations["getClientPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -3557,6 +3586,40 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientPackage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier download; an unchanged package answers 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package tarball. */
+            200: {
+                headers: {
+                    /** @description Identifies this tarball's bytes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description The package is unchanged since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -27,6 +27,7 @@ import { getDomain } from './domains/getDomain.js';
 import { listDomains } from './domains/listDomains.js';
 import { updateDomain } from './domains/updateDomain.js';
 import { verifyDomain } from './domains/verifyDomain.js';
+import { getClientPackage } from './system/getClientPackage.js';
 import { getHealth } from './system/getHealth.js';
 import { getMetrics } from './system/getMetrics.js';
 import { getReadiness } from './system/getReadiness.js';
@@ -51,6 +52,7 @@ import { updateWebhook } from './webhooks/updateWebhook.js';
 /** operationId → handler. `satisfies HandlerMap` makes a missing or misspelt operation a compile error. */
 export const handlers = {
   getHealth,
+  getClientPackage,
   getMetrics,
   getReadiness,
   getOpenApiJson,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createEphemailClient } from '../../generated/client.js';
+import { createEphemailClient } from '../../client/index.js';
 import { describeContract, expectConforms } from '../helpers/prism.js';
 import type { DnsResolver } from '../../src/services/dns.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEphemailClient } from '../../generated/client.js';
+import { createEphemailClient } from '../../client/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { decodeQrPng } from '../helpers/qr.js';
 

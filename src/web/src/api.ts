@@ -1,4 +1,4 @@
-import { createEphemailClient, type components } from '../../../generated/client.js';
+import { createEphemailClient, type components } from '../../../client/index.js';
 
 export type Schemas = components['schemas'];
 export type Session = Schemas['DashboardSession'];

@@ -7,7 +7,8 @@ export function QuickStartPage() {
   const { session } = useSession();
   const origin = window.location.origin;
   const domain = session.settings.mail_domains[0];
-  const inRepo = `import { createEphemailClient } from './generated/client.js';
+  const install = `npm install ${origin}/sdk/ephemail-client.tgz`;
+  const inRepo = `import { createEphemailClient, waitForMessage } from '@ephemail/client';
 
 const client = createEphemailClient({
   baseUrl: '${origin}',
@@ -19,14 +20,7 @@ const { data, error } = await client.GET('/api/tools/age-calculator', {
   params: { query: { birthDate: '1990-05-15' } },
 });
 const created = await client.POST('/api/v1/email/create', { body: { prefix: 'signup-test', expires_in: 600 } });
-const inbox = await client.GET('/api/v1/email/{address}/messages', { params: { path: { address: created.data!.email } } });`;
-  const elsewhere = `npm install openapi-fetch
-npx openapi-typescript ${origin}/openapi.json -o ephemail.d.ts`;
-  const elsewhereTs = `import createClient from 'openapi-fetch';
-import type { paths } from './ephemail.js';
-
-const client = createClient<paths>({ baseUrl: '${origin}', headers: { 'x-api-key': process.env.TOOLS_KEY } });
-const { data } = await client.GET('/api/tools/qr-code', { params: { query: { type: 'url', url: 'https://example.com' } } });`;
+const message = await waitForMessage(client, created.data!.email, { timeout: 30 }); // the first email, or null`;
   const curl = `# Tools API
 curl -H "x-api-key: $TOOLS_KEY" "${origin}/api/tools/age-calculator?birthDate=1990-05-15"
 
@@ -75,16 +69,15 @@ curl -H "Authorization: Bearer $DEV_KEY" ${origin}/api/v1/email/signup-test@${do
       </section>
       <section class="card steps" aria-labelledby="qs-3">
         <h2 id="qs-3">
-          <span class="step">3</span> Use the generated client
+          <span class="step">3</span> Use the typed client
         </h2>
         <p>
-          In the Ephemail repository, <code>generated/client.ts</code> is a typed{' '}
-          <a href="https://openapi-ts.dev/openapi-fetch/">openapi-fetch</a> client that adds the right key to each request:
+          This server hands out <code>@ephemail/client</code>, a typed{' '}
+          <a href="https://openapi-ts.dev/openapi-fetch/">openapi-fetch</a> client generated from its API document that adds
+          the right key to each request. Install it in your project with one command:
         </p>
+        <CodeBlock label="Shell" code={install} />
         <CodeBlock label="TypeScript" code={inRepo} />
-        <p>In another project, generate the types from this server's document:</p>
-        <CodeBlock label="Shell" code={elsewhere} />
-        <CodeBlock label="TypeScript" code={elsewhereTs} />
       </section>
     </>
   );

@@ -1,0 +1,6452 @@
+// Generated from openapi.yaml by `npm run gen`. Do not edit by hand.
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness and storage check
+         * @description Answers 200 when the process is up and its database answers a trivial query, 503 otherwise. No key needed; not rate limited.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness (for load balancers and orchestrators)
+         * @description Answers 200 only when this instance can serve: its database answers, every migration this version knows is
+         *     applied, and Redis answers PING when `REDIS_URL` is set. Otherwise 503 `service_unavailable`, the message
+         *     naming what failed. From the moment the instance begins shutting down (SIGTERM/SIGINT) it answers 503 too,
+         *     so a load balancer stops sending it new requests while in-flight ones finish. `/health` stays the liveness
+         *     check. No key needed; not rate limited.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Metrics in the Prometheus text exposition format (prom-client), for this instance: `ephemail_http_requests_total`
+         *     and `ephemail_http_request_duration_seconds` by operationId, method and status; `ephemail_smtp_sessions_total`
+         *     and `ephemail_smtp_connections` (open now); `ephemail_messages_stored_total`; `ephemail_messages_refused_total`
+         *     by reason (`relay`, `unknown_recipient`, `too_many_recipients`, `too_big`, `error`);
+         *     `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
+         *     (events in the log this instance's feed, or the webhook enqueuer's durable cursor, has not read yet); and
+         *     Node's process metrics (`process_*`, `nodejs_*`).
+         *
+         *     When `METRICS_TOKEN` is set, the scrape must send it as `Authorization: Bearer <token>` (401 otherwise);
+         *     without it the endpoint is open — keep it off the public internet then. Not rate limited.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sdk/ephemail-client.tgz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The typed client as an npm package
+         * @description `@ephemail/client`, the typed TypeScript client for this API (openapi-fetch with the types generated from
+         *     this document, keys attached by each operation's declared security, a `waitForMessage` helper), as an npm
+         *     tarball whose version equals the server's. Install it straight from a running server:
+         *
+         *     ```sh
+         *     npm install http://localhost:3000/sdk/ephemail-client.tgz
+         *     ```
+         *
+         *     then `import { createEphemailClient } from '@ephemail/client'`. The tarball is built with `npm pack` at the
+         *     first request and kept in memory; `ETag` lets a client skip an unchanged download (304). No key needed.
+         */
+        get: operations["getClientPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This API description as JSON
+         * @description The OpenAPI 3.1 document the server runs from, converted to JSON. Feed it to client generators.
+         */
+        get: operations["getOpenApiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This API description as YAML
+         * @description The OpenAPI 3.1 document exactly as kept in the repository.
+         */
+        get: operations["getOpenApiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate a QR code (query string)
+         * @description Encodes text, a URL, an email address, a phone number or Wi-Fi credentials as a QR code. The payload follows
+         *     what phone camera apps expect: `url` as given, `mailto:<email>`, `tel:<phone>`, and
+         *     `WIFI:T:WPA;S:<ssid>;P:<password>;;` with `\ ; , " :` backslash-escaped (`T:nopass` and no `P:` without a
+         *     password). The field matching `type` is required.
+         *
+         *     `format=json` (default) answers the envelope with a PNG data URL; `format=png` answers the image bytes
+         *     (`image/png`) and `format=svg` the SVG document (`image/svg+xml`). The image is exactly `size` pixels wide
+         *     and tall; when the symbol plus its quiet zone needs more pixels than `size`, the answer is 400
+         *     `qr_size_too_small` with the minimum. Content beyond QR capacity at the chosen error-correction level is 400
+         *     `qr_capacity_exceeded`.
+         */
+        get: operations["generateQrCode"];
+        put?: never;
+        /**
+         * Generate a QR code (JSON body)
+         * @description The same as the GET form, with the parameters in a JSON body. The key may also travel in the body's `apikey` field.
+         */
+        post: operations["generateQrCodeFromJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/email-validator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate, extract or verify email addresses (query string)
+         * @description * `action=validate` (default) checks `email` against RFC 5322/5321 and answers `ValidateData`.
+         *       Local parts are dot-atoms; quoted-string local parts, comments and domain literals are valid RFC 5322
+         *       but refused here on purpose (codes `quoted_local_part_unsupported`, `comments_unsupported`,
+         *       `domain_literal_unsupported`) because real mailboxes practically never use them. Limits: 64 octets for
+         *       the local part, 63 per domain label, 254 in total; IDN domains are accepted (checked in their punycode
+         *       form); `details.length` counts characters of the trimmed input.
+         *     * `action=extract` finds every valid address in `text` and answers `ExtractData` (unique, in order of first
+         *       appearance).
+         *     * `action=verify` checks syntax, the domain's MX records (through `DNS_SERVERS`), whether the domain is
+         *       disposable or a free provider, whether the local part is a role account, suggests a fix for common
+         *       provider typos, and — only when the operator enables `VERIFY_SMTP_PROBE` — asks the MX whether it accepts
+         *       the recipient. Without the probe, `deliverable` means the domain accepts mail. Addresses on this
+         *       platform's own domains are answered from its store without DNS. It answers within `VERIFY_TIMEOUT_MS`
+         *       (at most 10 s), with `unknown` when DNS does not answer in time. Rate limited more strictly (20/minute by
+         *       default).
+         */
+        get: operations["validateEmail"];
+        put?: never;
+        /**
+         * Validate, extract or verify email addresses (JSON body)
+         * @description The same as the GET form, with the parameters in a JSON body (use it for long `text`). The key may also travel in the body's `apikey` field.
+         */
+        post: operations["validateEmailFromJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tools/age-calculator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calculate an age (query string)
+         * @description Calendar arithmetic in UTC, as python-dateutil's `relativedelta(referenceDate, birthDate)` computes it:
+         *     `totalMonths` is the largest number of months that, added to `birthDate` in one step (years and months
+         *     together, the day clamped once to the last day of the resulting month), does not pass `referenceDate`;
+         *     `years` and `months` split it (`totalMonths = 12 × years + months`), and `days` counts from that date to
+         *     `referenceDate`. So 1908-02-29 → 1972-02-28 is 63 years 11 months 30 days (1908-02-29 + 767 months is
+         *     1972-01-29), and 2000-02-29 → 2004-02-28 is 3 years 11 months 30 days. `referenceDate` defaults to today in
+         *     UTC and must not be before `birthDate`. Both are strict `YYYY-MM-DD` calendar dates with years 1000–9999
+         *     (`2023-02-30` is refused).
+         *
+         *     **Birthdays.** In common years a 29 February birthday is observed on 28 February, so someone born
+         *     2000-02-29 turns 1 on 2001-02-28. `nextBirthday` is 0 days away on the birthday itself, and `null` when the
+         *     next birthday would fall after 9999-12-31 (dates here stop at year 9999). `zodiacSign` is the Western
+         *     tropical sign of the birth date; `dayOfWeek` is the weekday of the birth date.
+         */
+        get: operations["calculateAge"];
+        put?: never;
+        /**
+         * Calculate an age (JSON body)
+         * @description The same as the GET form, with the parameters in a JSON body. The key may also travel in the body's `apikey` field.
+         */
+        post: operations["calculateAgeFromJson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your addresses
+         * @description The addresses of the key's account, newest first, including expired ones that the sweeper has not yet
+         *     purged (`expired: true`). Paged with `limit` and `offset`; `count` is the total.
+         */
+        get: operations["listAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a temporary address
+         * @description Creates an address that receives mail over SMTP at once. `domain` must be one the platform serves
+         *     (`MAIL_DOMAINS`; the first is the default) or one of your own **verified** custom domains (see the `domains`
+         *     operations); anything else — a domain of yours not yet verified, another account's domain, any other
+         *     domain — answers 422 `domain_not_allowed` with a message saying which. `prefix` is the local part:
+         *     a dot-atom of at most 64 characters, stored lowercased; left out, a random readable one
+         *     (`adjective-noun-1234`) is chosen. `expires_in` is the lifetime in seconds: at least 10, `ADDRESS_TTL`
+         *     (3600) by default, and capped at `MAX_ADDRESS_LIFETIME` (7 days) — a longer request is shortened to the cap
+         *     rather than refused, and `expires_at` says what was granted. An address that exists — yours or anyone's,
+         *     live or expired but not yet purged — answers 409 `address_exists`.
+         */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one of your addresses
+         * @description The address with its expiry and message count. Another account's address answers 404 `address_not_found`, exactly as a missing one does.
+         */
+        get: operations["getAddress"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an address and its mail
+         * @description Deletes the address and every message, attachment and raw source it holds, at once. From then on SMTP refuses mail for it (550 5.1.1) and the name is free again.
+         */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Extend an address's lifetime
+         * @description Sets the expiry to now + `expires_in` seconds (`ADDRESS_TTL` by default, at least 10), never beyond
+         *     `created_at` + `MAX_ADDRESS_LIFETIME`: a longer request is shortened to that cap and `new_expiry` says what
+         *     was granted. Extending never shortens: when the current expiry is already later, it stays. An expired
+         *     address that the sweeper has not yet purged may be extended, which makes it receive mail again.
+         */
+        patch: operations["extendAddress"];
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the messages of an address
+         * @description Newest first (by `received_at`, then `id`). Items are summaries: they carry everything but `text` and
+         *     `html` (fetch one message for those). `count` is the total number of messages of the address that match
+         *     the filters, whatever the page. Readable until the address is purged, also after it expired.
+         *
+         *     Filters combine (all must match): `subject` and `from` are case-insensitive substrings (`%` and `_` are
+         *     plain characters, not wildcards; `from` searches the sender's address and display name), `since` keeps
+         *     messages received strictly after an instant, `unread=true` keeps unread messages and `unread=false` read
+         *     ones. Messages are unread until updateMessage marks them read; listing or reading them does not.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one message
+         * @description The full message with its decoded subject, text and HTML bodies and attachment list. HTML is returned as received; render it sandboxed. Reading a message does not mark it read (see updateMessage).
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one message
+         * @description Deletes the message with its attachments and raw source.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark a message read or unread
+         * @description Sets the message's `read` state and answers the message. Messages arrive unread; nothing else marks them
+         *     read — not getMessage, listMessages, waitForMessages or the event stream — so a test suite decides what
+         *     "read" means. Marking a read message read again keeps it read (and unread likewise); the answer is the same.
+         */
+        patch: operations["updateMessage"];
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a message's raw source
+         * @description The message exactly as received over SMTP (RFC 5322 bytes), as `message/rfc822`, with a `Content-Disposition` naming it `<id>.eml`.
+         */
+        get: operations["getMessageRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description The attachment's bytes with the content type the sender declared, `Content-Disposition: attachment` with a
+         *     sanitised `filename` (and an RFC 5987 `filename*` for non-ASCII names) and `X-Content-Type-Options:
+         *     nosniff`, so a browser downloads it rather than rendering it.
+         */
+        get: operations["getAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your custom domains
+         * @description The custom domains of the key's account, verified or not, newest first, each with the DNS records to publish.
+         *     Paged with `limit` and `offset`; `count` is the total.
+         */
+        get: operations["listDomains"];
+        put?: never;
+        /**
+         * Add a custom domain
+         * @description Claims a domain for your account and answers the DNS records to publish:
+         *     * a **TXT** record at `_ephemail.<domain>` with the value `ephemail-verification=<token>` — it proves you
+         *       control the domain; the token is yours alone and stays the same for as long as the claim exists;
+         *     * an **MX** record at `<domain>` pointing to this platform's SMTP host (`SMTP_HOSTNAME`), priority 10 — it
+         *       makes the world's mail servers deliver the domain's mail here.
+         *     Then call verifyDomain. Until the domain is verified, addresses cannot be created on it and SMTP refuses its
+         *     mail as a relay attempt (550 5.7.1).
+         *
+         *     `domain` is matched case-insensitively, a trailing dot is ignored and an internationalised name is stored in
+         *     its ASCII (punycode) form. It must be a fully qualified name (at least two labels, letters, digits and
+         *     hyphens; not an IP address), otherwise 400 `validation_error`. One of the platform's own domains
+         *     (`MAIL_DOMAINS`) answers 422 `domain_not_allowed` (its addresses need no verification). A domain already in
+         *     your account, or already **verified** by another account, answers 409 `domain_exists`. Claims that are not
+         *     yet verified do not block anyone: several accounts may claim the same domain, each with its own token, and
+         *     the first to verify it owns it — so nobody can lock a domain out by claiming it without controlling its DNS.
+         */
+        post: operations["addDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one of your custom domains
+         * @description The domain with its verification state, catch-all and DNS records. Another account's domain answers 404 `domain_not_found`, exactly as a missing one does.
+         */
+        get: operations["getDomain"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom domain and its addresses
+         * @description Removes the domain from your account **together with every address of yours on it** and all their mail, at
+         *     once (each address is announced as deleted, as deleteAddress does). From then on SMTP refuses the domain's
+         *     mail as a relay attempt (550 5.7.1), and another account may claim and verify it. Unpublish the DNS
+         *     records yourself.
+         */
+        delete: operations["deleteDomain"];
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear a domain's catch-all address
+         * @description `catch_all` is a local part (e.g. `inbox`): from then on SMTP delivers mail for any address on the domain
+         *     that is not a live address — unknown, deleted or expired — to `<catch_all>@<domain>` instead of refusing it
+         *     with 550 5.1.1. `null` turns the catch-all off.
+         *
+         *     The domain must be verified (otherwise 422 `domain_not_allowed`). The catch-all address is an ordinary
+         *     address of yours: when it does not exist it is created here, with the longest lifetime allowed
+         *     (`MAX_ADDRESS_LIFETIME`); when it exists it is used as it is. It appears under `/api/v1/email`, is read,
+         *     extended and deleted there, and expires like any address — while it is not live, mail for unknown addresses
+         *     is refused again (the setting stays, and applies again once the address is re-created or extended).
+         *     Turning the catch-all off does not delete the address. Should the address belong to another account (left from
+         *     an earlier owner of the domain), the answer is 409 `address_exists`.
+         */
+        patch: operations["updateDomain"];
+        trace?: never;
+    };
+    "/api/v1/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a domain's DNS records and verify it
+         * @description Looks up, through the resolvers in `DNS_SERVERS` (the system's when unset, within `VERIFY_TIMEOUT_MS`), the
+         *     TXT records at `_ephemail.<domain>` and the MX records of `<domain>`, and answers what was found for each
+         *     record in `checks`, with a `message` for humans.
+         *
+         *     * **The TXT record decides.** The domain is verified when one TXT string at `_ephemail.<domain>` is exactly
+         *       `ephemail-verification=<your token>` (records split into several strings are joined first; other TXT
+         *       records there are ignored). Check `status`: `ok`; `missing` (no such record, or the name does not exist);
+         *       `mismatch` (an `ephemail-verification=` record with another token — for instance another account's claim
+         *       or an old token); `error` (DNS failed or timed out — try again).
+         *     * **The MX record is advisory.** Its check says whether one MX of the domain is `SMTP_HOSTNAME`, but it does
+         *       not block verification: mail can also reach this server through a relay or an MX name of your own. Without
+         *       a working route the domain is verified yet receives nothing.
+         *
+         *     The answer is 200 whether or not verification succeeded: `verified` says which. A failed check records
+         *     its reason in the domain's `last_error`. Verification is kept once achieved: a later check that no longer
+         *     finds the TXT record reports it in `checks` and `last_error` but does not stop mail (delete the domain to
+         *     release it). When another account verified the domain first, the answer is 409 `domain_exists`.
+         */
+        post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Wait for new mail (long poll)
+         * @description Answers as soon as the address holds a message received after `since`: at once when there already is one,
+         *     otherwise the moment one arrives over SMTP — through any instance of the service (the request is held open
+         *     and woken by the event log, not by polling the store). `messages` holds the matching messages, newest first
+         *     (at most 100; `count` is how many), as summaries — read one with getMessage. When the wait was woken by new
+         *     mail it answers with the message(s) that woke it. When none arrives within `timeout` seconds the
+         *     answer is still 200, with `messages: []`, `count: 0` and `timed_out: true` — also when the server shuts
+         *     down during the wait (wait again).
+         *
+         *     Without `since` every message of the address counts, so mail that arrived before the request — for
+         *     example because your product sent it faster than your test started waiting — is never missed: on a fresh
+         *     address, "wait" means "wait for the first email". To wait for the *next* email on an address that already
+         *     has mail, pass the `received_at` of the newest message you have (or the time just before you triggered the
+         *     email).
+         *
+         *     The wait also ends, with the same empty answer, when the address expires; an address that is deleted
+         *     meanwhile answers 404 `address_not_found`. A wait counts once against the rate limit, however long it lasts.
+         *     Reading is not marking: waiting changes no message's `read` state.
+         */
+        get: operations["waitForMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream new mail (Server-Sent Events)
+         * @description A `text/event-stream` (Server-Sent Events, as read by the browser's `EventSource`) that sends one event per
+         *     message the address receives, the moment it is stored:
+         *
+         *     ```
+         *     id: 4711
+         *     event: message
+         *     data: {"id":"msg_4f1c…","from":{…},"subject":"Confirm your email",…}
+         *     ```
+         *
+         *     `data` is the message summary as listMessages shows it (one line of JSON) and `id` the position of its
+         *     event in the service's event log (a decimal number, increasing), the same on every instance. The stream
+         *     sees mail that arrived through any instance of the service, a moment after it was stored. A
+         *     comment line (`: keep-alive`) every 15 seconds keeps proxies from closing an idle stream. The stream starts
+         *     with a `retry: 3000` line and a `: connected` comment.
+         *
+         *     **Catching up.** On reconnection `EventSource` sends the last id it saw as `Last-Event-ID`; the stream then
+         *     first replays, oldest first, every message of the address logged after that event (up to 1000), and
+         *     continues live — nothing is lost in between, whichever instance the client reconnects to. A message id
+         *     (`msg_…`, the event id earlier versions sent) is accepted too and replays what came after that message.
+         *     Without `Last-Event-ID`, `since` does the same from an instant; with neither, only new messages are sent.
+         *     Deleted messages are not replayed; a `Last-Event-ID` naming a message that is gone replays nothing. The log
+         *     keeps events for `EVENT_RETENTION_SECONDS` (7 days by default).
+         *
+         *     **The end.** The stream stays open until the client closes it. When the address is deleted (or purged by
+         *     the sweeper, `RETENTION_SECONDS` after it expired) it sends `event: address.deleted` (data
+         *     `{"address": …}`) and closes; a reconnection then answers 404. When the server shuts down it closes the
+         *     stream; reconnect with `Last-Event-ID`. Failures before
+         *     the stream starts (key, rate limit, unknown address) answer JSON errors as every operation does; the
+         *     connection counts once against the rate limit and its 200 carries the `X-RateLimit-*` headers.
+         */
+        get: operations["streamMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhooks
+         * @description The webhooks of the key's account, newest first, paged with `limit` and `offset`; `count` is the total.
+         *     Signing secrets are never listed: create and rotate show them once.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Registers an endpoint that receives the chosen `events` as signed POST requests (Standard Webhooks; the
+         *     `webhooks` tag explains signing, retries and automatic disabling). The answer carries the signing `secret`
+         *     (`whsec_…`) once; no later answer shows it — keep it, or rotate to get a new one. A new webhook is enabled.
+         *
+         *     * `url`: `http` or `https`, no user name or password in it, at most 2048 characters (otherwise 400
+         *       `validation_error`). Its host is resolved
+         *       now and again at every attempt. Loopback, private (RFC 1918), shared (CGNAT 100.64/10), link-local
+         *       (including the cloud metadata address 169.254.169.254), unique-local and link-local IPv6, IPv4-mapped
+         *       forms of those, multicast and reserved addresses are refused with 422 `webhook_target_not_allowed` — as
+         *       is a host that does not resolve, since it cannot be checked — unless the operator sets
+         *       `WEBHOOK_ALLOW_PRIVATE=true` or lists the network in `WEBHOOK_ALLOWED_NETWORKS`. A host with several
+         *       addresses is refused when any of them is refused.
+         *     * `events`: one or more of `message.received`, `address.created`, `address.expired`, `address.deleted`
+         *       (`webhook.test` is sent only by the test operation and cannot be subscribed to).
+         *     * `address` (optional): only events of that one address of yours. It must be an address of your account
+         *       that exists now; otherwise the answer is 404 `address_not_found`, the same whether the address belongs to
+         *       nobody or to another account. The filter outlives the address: once it is deleted or purged, the webhook
+         *       stays and receives nothing more until the filter is changed.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one of your webhooks
+         * @description The webhook's settings and state (without its secret). Another account's webhook answers 404 `webhook_not_found`, exactly as a missing one does.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook with its pending deliveries and its delivery log, at once. An attempt already on the wire may still arrive.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, enable or disable a webhook
+         * @description Changes only the fields sent (at least one). `url`, `events` and `address` follow the rules of create
+         *     (422 `webhook_target_not_allowed`, 404 `address_not_found`); `address: null` removes the filter and
+         *     `description: null` clears the description.
+         *
+         *     `enabled: false` disables the webhook (`disabled_reason: manual`): events that happen while it is disabled
+         *     are not queued for it, and its pending deliveries wait. `enabled: true` re-enables it — also after an
+         *     automatic disabling — clears `failing_since`, and sends the waiting deliveries at once. Sending the state
+         *     it already has changes nothing.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description Makes a new signing secret and answers it once. The previous secret keeps working for
+         *     `previous_secret_expires_in` seconds (default 86400 = 24 h, 0 ends it at once, at most 7 days): until then
+         *     every request carries two signatures, `webhook-signature: v1,<by new secret> v1,<by previous secret>`, which
+         *     Standard Webhooks libraries accept with either secret — so receivers can switch secrets without missing a
+         *     delivery. Rotating again during a grace period replaces the previous secret with the current one (only one
+         *     previous secret is kept). Deliveries already queued are signed with whatever secrets are current when they
+         *     are attempted.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a webhook
+         * @description The webhook's deliveries (one per event), newest first, each with its payload and every attempt made (number,
+         *     time, HTTP status, duration, error, the first 1024 characters of the answer). `status` narrows the list.
+         *     Finished deliveries (`succeeded`, `failed`) are kept for 7 days after they finish; pending ones until
+         *     they finish.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+                /**
+                 * @description A delivery id (`whd_…`) from the delivery log; the same value the receiver got as `webhook-id`.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                delivery_id: components["parameters"]["WebhookDeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the delivery again, whatever its status, with the same `webhook-id` and the same payload (receivers
+         *     that drop duplicates by `webhook-id` will drop it too — that is the point of the id). It is attempted at once
+         *     and, if that attempt fails, retried on the full schedule from the start. The answer is the delivery, now
+         *     `pending`. A disabled webhook answers 409 `webhook_disabled`: enable it first.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event for this webhook only, signed and retried like any other, and answers the new
+         *     delivery (`pending`); follow it in the delivery log. Use it to check a receiver's signature verification
+         *     before real mail arrives. A disabled webhook answers 409 `webhook_disabled`: enable it first.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and log in
+         * @description Creates an account on the `free` plan and starts a session: the answer sets the `ephemail_session` cookie
+         *     (HttpOnly, SameSite=Lax, Path=/, Secure when the request came over HTTPS — behind a proxy with
+         *     `TRUST_PROXY=true`, when it says so) and carries the session's CSRF token.
+         *
+         *     **Password rule:** 10 to 256 characters (Unicode code points), and not the email address itself. Passwords
+         *     are stored as scrypt hashes (N=32768, r=8, p=1) with a per-account random salt.
+         *
+         *     **An email that already has an account** answers 409 `account_exists`. Sign-up cannot hide that without
+         *     sending a verification mail, which a self-hosted instance may not be able to do; instead sign-up shares
+         *     log-in's rate limit, which bounds how fast anyone can probe. Log-in itself never tells an unknown email from
+         *     a wrong password.
+         *
+         *     **Limits and CSRF:** sign-up and log-in together allow `RATE_LIMIT_LOGIN` attempts per email address and
+         *     `RATE_LIMIT_LOGIN_IP` per client IP per `RATE_LIMIT_LOGIN_WINDOW_SECONDS` (10, 50 and 900 by default); past
+         *     that the answer is 429 `rate_limited` with `Retry-After`. The body must be JSON, which HTML forms on other
+         *     sites cannot send, and a browser request from another site (by `Sec-Fetch-Site`, or by `Origin` in browsers
+         *     that do not send it) answers 403 `csrf_failed`.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in
+         * @description Checks the email and password and starts a session (same cookie and answer as sign-up). An unknown email,
+         *     a wrong password and an account without a password (accounts the operator created with the admin CLI get
+         *     one with `npm run admin -- account password --email E`) all answer the same 401 `invalid_credentials`,
+         *     after the same amount of work, so log-in does not reveal which emails have accounts. Rate limited per email
+         *     and per client IP as described under sign-up; a browser request from another site answers 403
+         *     `csrf_failed`. Logging in does not end the account's other sessions.
+         */
+        post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends this session on the server (the cookie stops working everywhere it was copied) and clears the cookie. Needs the session's CSRF token like every state-changing dashboard call.
+         */
+        post: operations["logOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description Who is logged in, on which plan, the CSRF token every state-changing dashboard call must send as
+         *     `x-csrf-token`, whether the dashboard may change plans itself (`SELF_SERVE_PLANS`) and, when it may not,
+         *     what to ask the operator. Sessions slide: each use pushes `expires_at` to `SESSION_TTL_SECONDS` (14 days
+         *     by default) from now, at most every few minutes, and renews the cookie with it.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/account/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your plan
+         * @description Moves the account to `developer` (Developer keys and addresses) or back to `free`. Only when the operator
+         *     runs with `SELF_SERVE_PLANS=true` (the self-hosted default); otherwise 403 `plan_change_not_allowed`, whose
+         *     message says what to ask the operator (`npm run admin -- account plan --email E --plan developer`).
+         *     Moving to `free` keeps Developer keys and addresses, but they answer 403 `plan_required` until the account
+         *     is on the developer plan again. Asking for the plan the account already has is not an error.
+         */
+        put: operations["changePlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys
+         * @description The account's keys, oldest first, revoked ones included (`revoked_at` set). `kind` narrows the list to
+         *     Tools or Developer keys. Keys are never shown again after creation: the list carries their non-secret
+         *     `prefix` only.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a Tools key (any plan) or a Developer key (developer plan only; otherwise 403 `plan_required`,
+         *     whose message says how to upgrade). The answer's `key` is the only time the key is shown: only its
+         *     SHA-256 digest is stored. `name` (default "tools key" / "developer key") is for telling keys apart.
+         *     An account may hold at most 50 live (unrevoked) keys of each kind; past that, 409 `too_many_keys`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`) from the key list — not the key itself.
+                 * @example key_5d4c3b2a19f8e7d6c5b4a39281706f5e
+                 */
+                key_id: components["parameters"]["KeyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once (401 `invalid_api_key`) and stays listed with `revoked_at`. Revoking a revoked key answers the same 200. Another account's key answers 404 `key_not_found`, as a missing one does.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API usage
+         * @description Requests made with the account's keys over the last `days` UTC days (today included), counted per day, key
+         *     and operation. Every request that presented a valid key counts, whatever its answer; `rate_limited`
+         *     counts the ones answered 429 (a subset of `requests`). Unkeyed and dashboard calls are not counted.
+         *     Counts are collected in memory and written every few seconds; this operation first writes this server's
+         *     pending counts, so a call made a moment ago is included (with several instances, the others' counts
+         *     arrive within their next write). `days` lists every day of the range, also days without requests, so
+         *     charts need no gap filling; `keys` and `endpoints` describe every key and operation that `rows` mention.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your addresses (dashboard)
+         * @description The same list as `listAddresses`, for the logged-in account. Addresses belong to the Developer API, so the
+         *     dashboard applies its rule too: accounts on the `free` plan get 403 `plan_required` (the message says how
+         *     to upgrade).
+         */
+        get: operations["listDashboardAddresses"];
+        put?: never;
+        /**
+         * Create an address (dashboard)
+         * @description The same rules and answers as `createAddress`, for the logged-in account (developer plan; otherwise 403 `plan_required`).
+         */
+        post: operations["createDashboardAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an address and its mail (dashboard)
+         * @description The same as `deleteAddress`, for the logged-in account (developer plan).
+         */
+        delete: operations["deleteDashboardAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Extend an address's lifetime (dashboard)
+         * @description The same rules and answers as `extendAddress`, for the logged-in account (developer plan).
+         */
+        patch: operations["extendDashboardAddress"];
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the messages of an address (dashboard)
+         * @description The same as `listMessages` (the same filters), for the logged-in account (developer plan).
+         */
+        get: operations["listDashboardMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one message (dashboard)
+         * @description The same as `getMessage`, for the logged-in account (developer plan). `html` is returned as received; the
+         *     dashboard sanitises it (DOMPurify) and renders it in an iframe sandboxed without scripts, same-origin
+         *     access or remote content.
+         */
+        get: operations["getDashboardMessage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one message (dashboard)
+         * @description The same as `deleteMessage`, for the logged-in account (developer plan).
+         */
+        delete: operations["deleteDashboardMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a message's raw source (dashboard)
+         * @description The same as `getMessageRaw`, for the logged-in account (developer plan); the dashboard links to it for "view source".
+         */
+        get: operations["getDashboardMessageRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment (dashboard)
+         * @description The same as `getAttachment`, for the logged-in account (developer plan) — always a download (`Content-Disposition; attachment`, `nosniff`, a sandboxing CSP), never rendered in the dashboard's origin.
+         */
+        get: operations["getDashboardAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail arrived at one of your addresses
+         * @description Sent once per stored copy, after the message is committed, to every enabled webhook of the account that subscribes to `message.received` and whose `address` filter (if any) matches. Verify the signature before trusting the body; drop duplicates by `webhook-id`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                     * @example 1795255200
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                     *     rotation (new secret first). A request is genuine when any one of them matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "message.received",
+                     *       "timestamp": "2026-11-21T10:01:00.000Z",
+                     *       "data": {
+                     *         "address": "signup-test@ephemail.local",
+                     *         "message": {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "shop@example.com",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "signup-test@ephemail.local",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Confirm your email",
+                     *           "size": 2048,
+                     *           "received_at": "2026-11-21T10:01:00.000Z",
+                     *           "attachments": []
+                     *         },
+                     *         "links": {
+                     *           "message": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "raw": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19/raw"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookMessageReceivedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within `WEBHOOK_TIMEOUT_MS` ends the delivery. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received; anything but 2xx (redirects included), a timeout or a connection error is retried on the schedule. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "address.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An address was created
+         * @description Sent when an address of the account is created — with the Developer API, in the dashboard, or as a custom domain's catch-all.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                     * @example 1795255200
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                     *     rotation (new secret first). A request is genuine when any one of them matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "address.created",
+                     *       "timestamp": "2026-11-21T10:00:00.000Z",
+                     *       "data": {
+                     *         "address": "signup-test@ephemail.local",
+                     *         "expires_at": "2026-11-21T11:00:00.000Z",
+                     *         "links": {
+                     *           "address": "/api/v1/email/signup-test@ephemail.local",
+                     *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookAddressCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received; retried on the schedule. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "address.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An address expired
+         * @description Sent by the sweeper in its first run after the address's expiry (every `SWEEP_INTERVAL_SECONDS`). An address that expired while no server was running is not announced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                     * @example 1795255200
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                     *     rotation (new secret first). A request is genuine when any one of them matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "address.expired",
+                     *       "timestamp": "2026-11-21T11:00:00.000Z",
+                     *       "data": {
+                     *         "address": "signup-test@ephemail.local",
+                     *         "expires_at": "2026-11-21T11:00:00.000Z",
+                     *         "links": {
+                     *           "address": "/api/v1/email/signup-test@ephemail.local",
+                     *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookAddressExpiredEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received; retried on the schedule. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "address.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An address was deleted
+         * @description Sent when an address of the account is deleted — with the Developer API, in the dashboard, or with its custom domain — but not when the sweeper purges an expired one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                     * @example 1795255200
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                     *     rotation (new secret first). A request is genuine when any one of them matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "address.deleted",
+                     *       "timestamp": "2026-11-21T10:30:00.000Z",
+                     *       "data": {
+                     *         "address": "signup-test@ephemail.local"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookAddressDeletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received; retried on the schedule. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent by the sendTestWebhook operation to that one webhook.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                     * @example 1795255200
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                     *     rotation (new secret first). A request is genuine when any one of them matches.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "webhook.test",
+                     *       "timestamp": "2026-11-21T10:00:00.000Z",
+                     *       "data": {
+                     *         "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *         "message": "This is a test event from Ephemail."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Received. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received; retried on the schedule. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Machine-readable error code. Each code always answers with the same HTTP status, given by the `x-status`
+         *     map beside this list (the server takes its statuses from there): 400 for bad input, 401 for missing or
+         *     wrong credentials, 403 for credentials that may not do this, 404 for what does not exist (or belongs to
+         *     another account), 405 `method_not_allowed` (with an `Allow` header) for a method a known path does not
+         *     have, 409 for conflicts, 413/415 for bodies, 422 for well-formed requests the service refuses,
+         *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
+         * @enum {string}
+         */
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys";
+        /** @description The failure envelope used by every operation. */
+        Error: {
+            /**
+             * @description Always false.
+             * @constant
+             */
+            success: false;
+            error: components["schemas"]["ErrorCode"];
+            /** @description A sentence for humans saying what was wrong and, where it helps, how to fix it. */
+            message: string;
+        };
+        Readiness: {
+            /**
+             * @description Always `ready` on 200.
+             * @constant
+             */
+            status: "ready";
+            /** @description Each check this instance made. */
+            checks: {
+                /**
+                 * @description The database answered.
+                 * @constant
+                 */
+                database: "ok";
+                /**
+                 * @description Every migration of this version is applied.
+                 * @constant
+                 */
+                migrations: "ok";
+                /**
+                 * @description Redis answered PING, or `REDIS_URL` is not set.
+                 * @enum {string}
+                 */
+                redis: "ok" | "not_configured";
+            };
+        };
+        Health: {
+            /**
+             * @description Always `ok` on 200.
+             * @constant
+             */
+            status: "ok";
+            /**
+             * @description The store in use.
+             * @enum {string}
+             */
+            database: "sqlite" | "postgres";
+            /** @description Server version. */
+            version: string;
+        };
+        /**
+         * @description What the QR code carries.
+         * @default text
+         * @enum {string}
+         */
+        QrType: "text" | "url" | "email" | "phone" | "wifi";
+        /**
+         * @description Wi-Fi security type.
+         * @enum {string}
+         */
+        WifiEncryption: "WPA" | "WEP" | "nopass";
+        /**
+         * @description QR error-correction level.
+         * @default M
+         * @enum {string}
+         */
+        ErrorCorrectionLevel: "L" | "M" | "Q" | "H";
+        /**
+         * @description Answer format.
+         * @default json
+         * @enum {string}
+         */
+        QrFormat: "json" | "png" | "svg";
+        /** @description QR parameters as a JSON body; the same rules as the query parameters of the GET form. */
+        QrCodeRequest: {
+            /** @description Tools key, as an alternative to the x-api-key header. */
+            apikey?: string;
+            type?: components["schemas"]["QrType"];
+            /** @description Text to encode when `type=text`. */
+            text?: string;
+            /** @description URL to encode when `type=url`. */
+            url?: string;
+            /** @description Address encoded as `mailto:` when `type=email`. */
+            email?: string;
+            /** @description Number encoded as `tel:` when `type=phone`. */
+            phone?: string;
+            /** @description Network name when `type=wifi`. */
+            wifiSSID?: string;
+            /** @description Network password; leave out for an open network. */
+            wifiPassword?: string;
+            wifiEncryption?: components["schemas"]["WifiEncryption"];
+            /**
+             * @description Whether the network is hidden.
+             * @default false
+             */
+            wifiHidden?: boolean;
+            /**
+             * @description Image width and height in pixels.
+             * @default 256
+             */
+            size?: number;
+            /**
+             * @description Quiet zone in modules.
+             * @default 4
+             */
+            margin?: number;
+            errorCorrectionLevel?: components["schemas"]["ErrorCorrectionLevel"];
+            format?: components["schemas"]["QrFormat"];
+        };
+        QrCodeData: {
+            /** @description The exact payload encoded (e.g. `mailto:…`, `WIFI:…`). */
+            value: string;
+            type: components["schemas"]["QrType"];
+            /** @description Image width and height in pixels. */
+            size: number;
+            /** @description Quiet zone in modules. */
+            margin: number;
+            errorCorrectionLevel: components["schemas"]["ErrorCorrectionLevel"];
+            /** @description The PNG image as a `data:image/png;base64,` URL. */
+            dataUrl: string;
+            /**
+             * @description Image format of `dataUrl`.
+             * @constant
+             */
+            format: "png";
+        };
+        QrCodeResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            data: components["schemas"]["QrCodeData"];
+        };
+        /**
+         * @description What the email validator does.
+         * @default validate
+         * @enum {string}
+         */
+        EmailAction: "validate" | "extract" | "verify";
+        /** @description Email validator parameters as a JSON body. */
+        EmailValidatorRequest: {
+            /** @description Tools key, as an alternative to the x-api-key header. */
+            apikey?: string;
+            action?: components["schemas"]["EmailAction"];
+            /** @description The address to validate or verify (required for those actions). */
+            email?: string;
+            /** @description Text to extract addresses from (required for `extract`). */
+            text?: string;
+        };
+        Issue: {
+            /**
+             * @description Stable lower_snake_case code. Errors: `empty`, `missing_at`, `multiple_at`, `contains_whitespace`,
+             *     `local_part_empty`, `local_part_invalid_character`, `local_part_leading_dot`, `local_part_trailing_dot`,
+             *     `local_part_consecutive_dots`, `local_part_too_long` (over 64 octets), `quoted_local_part_unsupported`,
+             *     `comments_unsupported`, `domain_empty`, `domain_literal_unsupported`, `domain_invalid_character`,
+             *     `domain_empty_label`, `domain_single_label`, `domain_label_hyphen`, `domain_invalid_idn`,
+             *     `domain_label_too_long` (over 63), `tld_numeric`, `address_too_long` (over 254). Warnings:
+             *     `surrounding_whitespace`, `smtputf8_local_part`, `role_account`, `disposable_domain`, `free_provider`,
+             *     `possible_typo`.
+             */
+            code: string;
+            /** @description A sentence for humans. */
+            message: string;
+        };
+        ValidateData: {
+            /** @description True when there are no errors; warnings never make an address invalid. */
+            isValid: boolean;
+            /** @description Rules the address breaks. */
+            errors: components["schemas"]["Issue"][];
+            /** @description Things worth knowing (disposable domain, role account, possible typo, surrounding whitespace, SMTPUTF8 local part). */
+            warnings: components["schemas"]["Issue"][];
+            /** @description The address's parts as parsed (null where a part is missing). */
+            details: {
+                /** @description The part before the @, or null when there is none. */
+                localPart: string | null;
+                /** @description The domain, lowercased, or null when there is none. */
+                domain: string | null;
+                /** @description The domain's labels. */
+                domainParts: string[];
+                /** @description The last label. */
+                tld: string | null;
+                /** @description Characters in the trimmed input. */
+                length: number;
+            };
+        };
+        ExtractData: {
+            /** @description Valid addresses found, unique, in order of first appearance. */
+            emails: string[];
+            /** @description Number of addresses in `emails`. */
+            count: number;
+        };
+        MxRecord: {
+            /** @description Mail server host name. */
+            exchange: string;
+            /** @description Lower is preferred. */
+            priority: number;
+        };
+        VerifyData: {
+            /** @description The address as checked (trimmed). */
+            email: string;
+            /**
+             * @description `risky`: valid but disposable or a role account; `unknown`: DNS or SMTP did not answer in time.
+             * @enum {string}
+             */
+            result: "deliverable" | "undeliverable" | "risky" | "unknown";
+            /**
+             * @description Why: `invalid_syntax` (undeliverable, no DNS asked); `mailbox_exists` / `mailbox_not_found` (this
+             *     platform's own domains, answered from its store); `domain_not_found` (NXDOMAIN), `no_mx_records` (no MX
+             *     and no A/AAAA), `null_mx` (RFC 7505) — undeliverable; `dns_timeout`, `dns_error`, `lookup_timeout` —
+             *     unknown; `rejected_email` (the MX refused RCPT) — undeliverable; `disposable_domain`, `role_account` —
+             *     risky; `smtp_unreachable`, `smtp_inconclusive` (probe on, no clear answer) — unknown; `accepted_email`
+             *     — deliverable (the domain accepts mail; with the probe on, the MX also accepted the recipient).
+             */
+            reason: string;
+            /** @description The individual checks behind `result`. */
+            checks: {
+                /** @description The address is syntactically valid. */
+                syntax: boolean;
+                /** @description The domain accepts mail (MX or A/AAAA); null when DNS gave no answer. */
+                mx: boolean | null;
+                /** @description The domain is a known disposable-mail provider. */
+                disposable: boolean;
+                /** @description The local part is a role (admin, info, support, …). */
+                role: boolean;
+                /** @description The domain is a free mail provider. */
+                free: boolean;
+                /** @description The MX accepted the recipient; null when not probed or no answer. */
+                smtp: boolean | null;
+            };
+            /** @description MX records by priority. */
+            mxRecords: components["schemas"]["MxRecord"][];
+            /** @description A corrected address for a likely typo of a common provider. */
+            didYouMean: string | null;
+        };
+        EmailValidatorResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description `ValidateData`, `ExtractData` or `VerifyData`, following `action`. */
+            data: components["schemas"]["ValidateData"] | components["schemas"]["ExtractData"] | components["schemas"]["VerifyData"];
+        };
+        /** @description A calendar date `YYYY-MM-DD` (years 1000–9999); impossible dates such as 2023-02-30 are refused. */
+        CalendarDate: string;
+        AgeRequest: {
+            /** @description Tools key, as an alternative to the x-api-key header. */
+            apikey?: string;
+            birthDate: components["schemas"]["CalendarDate"];
+            referenceDate?: components["schemas"]["CalendarDate"];
+        };
+        AgeData: {
+            /** @description The birth date as given. */
+            birthDate: string;
+            /** @description The date the age is computed at (today in UTC by default). */
+            referenceDate: string;
+            /** @description Whole years (totalMonths ÷ 12, rounded down). */
+            years: number;
+            /** @description Whole months after the whole years (0–11). */
+            months: number;
+            /** @description Days from birthDate + totalMonths months (clamped once) to referenceDate. */
+            days: number;
+            /** @description Days between the two dates. */
+            totalDays: number;
+            /** @description Whole weeks (totalDays ÷ 7, rounded down). */
+            totalWeeks: number;
+            /** @description Whole months between the two dates, as relativedelta counts them. */
+            totalMonths: number;
+            /** @description The next birthday on or after referenceDate; null when it would fall after 9999-12-31. */
+            nextBirthday: {
+                /** @description Days until the next birthday (0 on the birthday). */
+                days: number;
+                /** @description Date of the next birthday, YYYY-MM-DD (28 February in common years for 29 February births). */
+                date: string;
+            } | null;
+            /**
+             * @description Western tropical zodiac sign of the birth date.
+             * @enum {string}
+             */
+            zodiacSign: "Aries" | "Taurus" | "Gemini" | "Cancer" | "Leo" | "Virgo" | "Libra" | "Scorpio" | "Sagittarius" | "Capricorn" | "Aquarius" | "Pisces";
+            /**
+             * @description Weekday of the birth date.
+             * @enum {string}
+             */
+            dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+        };
+        AgeResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            data: components["schemas"]["AgeData"];
+        };
+        /** @description All fields are optional; an empty body (or none) creates a random address on the default domain. */
+        CreateAddressRequest: {
+            /** @description A domain the platform serves or one of your verified custom domains; the first of `MAIL_DOMAINS` when left out. */
+            domain?: string;
+            /** @description The local part (a dot-atom, stored lowercased); random and readable when left out. */
+            prefix?: string;
+            /** @description Lifetime in seconds (default `ADDRESS_TTL`, capped at `MAX_ADDRESS_LIFETIME`). */
+            expires_in?: number;
+        };
+        CreatedAddress: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The full address. */
+            email: string;
+            /** @description Its domain. */
+            domain: string;
+            /** @description Its local part. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it stops receiving mail (ISO 8601 UTC, ending in Z).
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+        };
+        Address: {
+            /** @description The full address. */
+            email: string;
+            /** @description Its domain. */
+            domain: string;
+            /** @description Its local part. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it stops (or stopped) receiving mail.
+             */
+            expires_at: string;
+            /** @description True once `expires_at` has passed; the sweeper purges it `RETENTION_SECONDS` later. */
+            expired: boolean;
+            /** @description Messages it holds. */
+            message_count: number;
+        };
+        AddressResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Address"];
+        AddressList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            addresses: components["schemas"]["Address"][];
+            /** @description Total addresses of the account. */
+            count: number;
+        };
+        /** @description Optional body; without it the address is extended by `ADDRESS_TTL`. */
+        ExtendAddressRequest: {
+            /** @description Seconds from now (capped at created_at + `MAX_ADDRESS_LIFETIME`). */
+            expires_in?: number;
+        };
+        Extended: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /**
+             * Format: date-time
+             * @description The expiry now in force (ISO 8601 UTC, ending in Z).
+             */
+            new_expiry: string;
+        };
+        Deleted: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description What was deleted. */
+            message: string;
+        };
+        Mailbox: {
+            /** @description The email address (empty when the header had none). */
+            address: string;
+            /** @description The display name, decoded (empty when none). */
+            name: string;
+        };
+        AttachmentInfo: {
+            /** @description Attachment id for the download operation. */
+            id: string;
+            /** @description The file name the sender gave, decoded; null when none. */
+            filename: string | null;
+            /** @description The declared MIME type. */
+            content_type: string;
+            /** @description Size in bytes (decoded). */
+            size: number;
+        };
+        /** @description A message without its bodies, as listed. */
+        MessageSummary: {
+            /** @description Message id. */
+            id: string;
+            from: components["schemas"]["Mailbox"];
+            /** @description The To header's mailboxes. */
+            to: components["schemas"]["Mailbox"][];
+            /** @description The Cc header's mailboxes. */
+            cc: components["schemas"]["Mailbox"][];
+            /** @description Decoded subject (empty when none). */
+            subject: string;
+            /** @description Bytes of the raw message as received. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the SMTP server committed it (ISO 8601 UTC).
+             */
+            received_at: string;
+            /** @description Whether it was marked read with updateMessage (messages arrive unread; reading does not mark them). */
+            read: boolean;
+            /** @description Attachments, in message order. */
+            attachments: components["schemas"]["AttachmentInfo"][];
+        };
+        /** @description A full message. */
+        Message: {
+            /** @description Message id. */
+            id: string;
+            from: components["schemas"]["Mailbox"];
+            /** @description The To header's mailboxes. */
+            to: components["schemas"]["Mailbox"][];
+            /** @description The Cc header's mailboxes. */
+            cc: components["schemas"]["Mailbox"][];
+            /** @description Decoded subject (empty when none). */
+            subject: string;
+            /** @description The plain-text body (null when the message has none). */
+            text: string | null;
+            /** @description The HTML body as received (null when none). Untrusted content — render it sandboxed. */
+            html: string | null;
+            /** @description Bytes of the raw message as received. */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When the SMTP server committed it (ISO 8601 UTC).
+             */
+            received_at: string;
+            /** @description Whether it was marked read with updateMessage (messages arrive unread; reading does not mark them). */
+            read: boolean;
+            /** @description Attachments, in message order. */
+            attachments: components["schemas"]["AttachmentInfo"][];
+        };
+        MessageList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            messages: components["schemas"]["MessageSummary"][];
+            /** @description Total messages of the address. */
+            count: number;
+        };
+        MessageResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Message"];
+        /** @description A DNS record to publish at your domain's DNS provider. */
+        DnsRecord: {
+            /**
+             * @description The record type.
+             * @enum {string}
+             */
+            type: "TXT" | "MX";
+            /** @description The fully qualified name to publish it at (shown without a trailing dot). */
+            name: string;
+            /** @description TXT: the exact text of the record. MX: the mail server's host name (`SMTP_HOSTNAME`). */
+            value: string;
+            /** @description The MX preference; only on MX records. */
+            priority?: number;
+        };
+        /** @description A custom domain of your account. */
+        Domain: {
+            /** @description The domain, lowercased, in ASCII (punycode) form. */
+            domain: string;
+            /** @description True once verifyDomain found the TXT record: addresses can then be created on it and SMTP accepts its mail. */
+            verified: boolean;
+            /**
+             * Format: date-time
+             * @description When it was verified (ISO 8601 UTC); null until then.
+             */
+            verified_at: string | null;
+            /** @description Local part of the address that receives mail for addresses on the domain that are not live; null when off (see updateDomain). */
+            catch_all: string | null;
+            /**
+             * Format: date-time
+             * @description When it was added (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When verifyDomain last looked its records up; null before the first check.
+             */
+            last_checked_at: string | null;
+            /** @description Why the last check did not find the TXT record; null when it did or before the first check. */
+            last_error: string | null;
+            /** @description The records to publish: the TXT record (required for verification) and the MX record (for mail to arrive). */
+            records: components["schemas"]["DnsRecord"][];
+        };
+        DomainResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Domain"];
+        DomainList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            domains: components["schemas"]["Domain"][];
+            /** @description Total domains of the account. */
+            count: number;
+        };
+        AddDomainRequest: {
+            /** @description The domain to add, e.g. `qa.example.com` (a subdomain you delegate to Ephemail keeps your main mail untouched). */
+            domain: string;
+        };
+        UpdateDomainRequest: {
+            /** @description The catch-all's local part (a dot-atom, stored lowercased), or null to turn the catch-all off. */
+            catch_all: string | null;
+        };
+        /** @description What verifyDomain found for one record. */
+        DomainCheck: {
+            /**
+             * @description The record type.
+             * @enum {string}
+             */
+            type: "TXT" | "MX";
+            /** @description The name that was looked up. */
+            name: string;
+            /** @description The value that passes: the TXT text, or the MX host name. */
+            expected: string;
+            /** @description Every value found: TXT strings (split records joined) or MX host names (without trailing dot), as published. */
+            found: string[];
+            /**
+             * @description `ok`: the expected value is there. `missing`: no such record (or the name does not exist). `mismatch`: records exist but none has the expected value. `error`: the look-up failed or timed out.
+             * @enum {string}
+             */
+            status: "ok" | "missing" | "mismatch" | "error";
+            /** @description Whether this record decides verification (TXT) or is advisory (MX). */
+            required: boolean;
+            /** @description A sentence for humans saying what was found. */
+            message: string;
+        };
+        DomainVerification: {
+            /**
+             * @description Always true (a failed verification is not an error).
+             * @constant
+             */
+            success: true;
+            /** @description Whether the domain is verified after this check. */
+            verified: boolean;
+            /** @description A sentence for humans saying whether it is verified and otherwise why not. */
+            message: string;
+            /** @description One entry per record: TXT, then MX. */
+            checks: components["schemas"]["DomainCheck"][];
+            domain: components["schemas"]["Domain"];
+        };
+        MessageWait: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description Messages received after `since`, newest first, at most 100; empty when the wait timed out. */
+            messages: components["schemas"]["MessageSummary"][];
+            /** @description How many messages were received after `since` (may exceed the 100 listed). */
+            count: number;
+            /** @description True when no message arrived before the timeout (or the address expired); `messages` is then empty. */
+            timed_out: boolean;
+        };
+        UpdateMessageRequest: {
+            /** @description true marks the message read, false unread. */
+            read: boolean;
+        };
+        /**
+         * @description An event a webhook can subscribe to.
+         * @enum {string}
+         */
+        WebhookEventType: "message.received" | "address.created" | "address.expired" | "address.deleted";
+        /**
+         * @description `pending`: queued or being retried; `succeeded`: a receiver answered 2xx; `failed`: every attempt on the retry schedule failed.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        Webhook: {
+            /** @description Webhook id (`wh_…`). */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The events it receives. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Only events of this address of yours; null for every address of the account. */
+            address: string | null;
+            /** @description Your note about it. */
+            description: string | null;
+            /** @description False while disabled; a disabled webhook gets no new events and its pending deliveries wait. */
+            enabled: boolean;
+            /**
+             * @description `manual`: disabled with an update; `failing`: disabled automatically after every attempt failed for 24 hours; null while enabled.
+             * @enum {string|null}
+             */
+            disabled_reason: "manual" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description When it was disabled (ISO 8601 UTC); null while enabled.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last successful one; null when the last attempt succeeded (or none was made). 24 hours after it, the next failure disables the webhook.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its settings or state last changed (ISO 8601 UTC).
+             */
+            updated_at: string;
+        };
+        WebhookResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["Webhook"];
+        CreatedWebhook: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The signing secret: `whsec_` and 32 random bytes in base64. Shown this once; the server keeps it (signing needs it) but never shows it again. */
+            secret: string;
+        } & components["schemas"]["Webhook"];
+        WebhookList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description Total webhooks of the account. */
+            count: number;
+        };
+        CreateWebhookRequest: {
+            /** @description An `http` or `https` URL on a public address, without credentials. */
+            url: string;
+            /** @description The events to receive. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Only events of this address of yours (it must exist now); every address of the account when left out. */
+            address?: string;
+            /** @description A note for you. */
+            description?: string;
+        };
+        /** @description Only the fields sent change; at least one is needed. */
+        UpdateWebhookRequest: {
+            /** @description A new target, checked like on create. */
+            url?: string;
+            /** @description The new event list (replaces the old one). */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description A new address filter, or null for every address. */
+            address?: string | null;
+            /** @description A new note, or null to clear it. */
+            description?: string | null;
+            /** @description false disables the webhook; true enables it again and sends its waiting deliveries at once. */
+            enabled?: boolean;
+        };
+        /** @description Optional body. */
+        RotateWebhookSecretRequest: {
+            /**
+             * @description Seconds the previous secret keeps signing alongside the new one (0: it stops at once).
+             * @default 86400
+             */
+            previous_secret_expires_in?: number;
+        };
+        RotatedWebhookSecret: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The new signing secret, shown this once. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when the previous secret also signs (ISO 8601 UTC); null when it stopped at once.
+             */
+            previous_secret_expires_at: string | null;
+        };
+        WebhookAttempt: {
+            /** @description Attempt number within the delivery, counting redeliveries (1, 2, …). */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When it started (ISO 8601 UTC).
+             */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when no answer came (refused target, DNS, connection error, timeout). */
+            status_code: number | null;
+            /** @description Milliseconds from start to the end of the answer (or the failure). */
+            duration_ms: number;
+            /** @description Why it failed (`HTTP 500`, `Redirect to … not followed`, `No answer within 10000 ms`, a refused target, a connection error); null when it succeeded. */
+            error: string | null;
+            /** @description The first 1024 characters of the answer's body, as UTF-8; null without an answer. */
+            response_excerpt: string | null;
+        };
+        WebhookDelivery: {
+            /** @description Delivery id (`whd_…`), sent as the `webhook-id` header. */
+            id: string;
+            /** @description The webhook it belongs to. */
+            webhook_id: string;
+            /**
+             * @description The event type (the payload's `type`).
+             * @enum {string}
+             */
+            event: "message.received" | "address.created" | "address.expired" | "address.deleted" | "webhook.test";
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When it was queued (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (ISO 8601 UTC); null once finished.
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it succeeded or finally failed; null while pending.
+             */
+            finished_at: string | null;
+            /** @description The exact JSON body sent (frozen when the event happened); its schema per event is in the `webhooks` section. */
+            payload: {
+                /** @description The event type. */
+                type: string;
+                /**
+                 * Format: date-time
+                 * @description When the event happened.
+                 */
+                timestamp: string;
+                /** @description The event's data. */
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Every attempt so far, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+        } & components["schemas"]["WebhookDelivery"];
+        WebhookDeliveryList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Total deliveries matching `status`. */
+            count: number;
+        };
+        /** @description Where to read the message with a Developer key; absolute URLs when the operator sets `PUBLIC_URL`, otherwise paths on the API's base URL. */
+        WebhookMessageLinks: {
+            /** @description The message (getMessage). */
+            message: string;
+            /** @description Its raw RFC 5322 source (getMessageRaw). */
+            raw: string;
+        };
+        /** @description Where to read the address with a Developer key; absolute URLs when the operator sets `PUBLIC_URL`, otherwise paths on the API's base URL. */
+        WebhookAddressLinks: {
+            /** @description The address (getAddress). */
+            address: string;
+            /** @description Its messages (listMessages). */
+            messages: string;
+        };
+        /** @description Sent once per stored copy — a message to three of your addresses makes three events. */
+        WebhookMessageReceivedEvent: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "message.received";
+            /**
+             * Format: date-time
+             * @description When the message was stored (its `received_at`).
+             */
+            timestamp: string;
+            /** @description The receiving address, the message without its bodies, and where to read the rest. */
+            data: {
+                /** @description The address that received it. */
+                address: string;
+                message: components["schemas"]["MessageSummary"];
+                links: components["schemas"]["WebhookMessageLinks"];
+            };
+        };
+        /** @description An address of the account was created. */
+        WebhookAddressCreatedEvent: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "address.created";
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            timestamp: string;
+            /** @description The new address. */
+            data: {
+                /** @description The address. */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @description When it stops receiving mail (at the time of the event).
+                 */
+                expires_at: string;
+                links: components["schemas"]["WebhookAddressLinks"];
+            };
+        };
+        /** @description An address reached its expiry (announced by the sweeper within `SWEEP_INTERVAL_SECONDS`). Its mail stays readable for `RETENTION_SECONDS`. */
+        WebhookAddressExpiredEvent: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "address.expired";
+            /**
+             * Format: date-time
+             * @description When it expired (its `expires_at`).
+             */
+            timestamp: string;
+            /** @description The expired address. */
+            data: {
+                /** @description The address. */
+                address: string;
+                /**
+                 * Format: date-time
+                 * @description Its expiry.
+                 */
+                expires_at: string;
+                links: components["schemas"]["WebhookAddressLinks"];
+            };
+        };
+        /** @description An address of the account was deleted, with all its mail. */
+        WebhookAddressDeletedEvent: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "address.deleted";
+            /**
+             * Format: date-time
+             * @description When it was deleted.
+             */
+            timestamp: string;
+            /** @description The deleted address. */
+            data: {
+                /** @description The address. */
+                address: string;
+            };
+        };
+        /** @description Sent by the test operation, to one webhook. */
+        WebhookTestEvent: {
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the test was requested.
+             */
+            timestamp: string;
+            /** @description Which webhook is being tested. */
+            data: {
+                /** @description The webhook's id. */
+                webhook_id: string;
+                /** @description A fixed sentence. */
+                message: string;
+            };
+        };
+        SignUpRequest: {
+            /** @description Your email address; it is the log-in name (stored lowercased) and is not verified. */
+            email: string;
+            /** @description At least 10 and at most 256 characters (Unicode code points); not the email address. */
+            password: string;
+        };
+        LogInRequest: {
+            /** @description The account's email address (case-insensitive). */
+            email: string;
+            /** @description The account's password. */
+            password: string;
+        };
+        /**
+         * @description `free`: Tools keys. `developer`: Tools and Developer keys, addresses and mail.
+         * @enum {string}
+         */
+        Plan: "free" | "developer";
+        DashboardAccount: {
+            /** @description Account id (`acc_…`). */
+            id: string;
+            /** @description The log-in email, lowercased. */
+            email: string;
+            plan: components["schemas"]["Plan"];
+            /**
+             * Format: date-time
+             * @description When the account was created (ISO 8601 UTC).
+             */
+            created_at: string;
+        };
+        /** @description What this instance allows, for the dashboard's forms. */
+        DashboardSettings: {
+            /** @description Domains new addresses may use (`MAIL_DOMAINS`; the first is the default). */
+            mail_domains: string[];
+            /** @description Default address lifetime in seconds (`ADDRESS_TTL`). */
+            address_ttl: number;
+            /** @description Longest lifetime from creation in seconds (`MAX_ADDRESS_LIFETIME`). */
+            max_address_lifetime: number;
+            /** @description Requests per key per window. */
+            rate_limits: {
+                /** @description Tools API requests per window (`RATE_LIMIT_TOOLS`). */
+                tools: number;
+                /** @description Email `action=verify` requests per window (`RATE_LIMIT_VERIFY`). */
+                verify: number;
+                /** @description Developer API requests per window (`RATE_LIMIT_DEVELOPER`). */
+                developer: number;
+                /** @description Window length in seconds (`RATE_LIMIT_WINDOW_SECONDS`). */
+                window_seconds: number;
+            };
+        };
+        DashboardSession: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            account: components["schemas"]["DashboardAccount"];
+            /** @description Send it as `x-csrf-token` on every state-changing dashboard call of this session. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description When the session ends unless used again (ISO 8601 UTC).
+             */
+            expires_at: string;
+            /** @description Whether `changePlan` works here (`SELF_SERVE_PLANS`). */
+            self_serve_plans: boolean;
+            /** @description When plans are not self-serve: what to ask the operator, naming the admin command; null otherwise. */
+            plan_instructions: string | null;
+            settings: components["schemas"]["DashboardSettings"];
+        };
+        ChangePlanRequest: {
+            plan: components["schemas"]["Plan"];
+        };
+        Done: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description What was done. */
+            message: string;
+        };
+        /**
+         * @description `tools` keys (`eph_tools_…`, any plan) call `/api/tools/*`; `developer` keys (`eph_dev_…`, developer plan) call `/api/v1/*`.
+         * @enum {string}
+         */
+        ApiKeyKind: "tools" | "developer";
+        ApiKey: {
+            /** @description Key id (`key_…`), used to revoke it. */
+            id: string;
+            /** @description The name given at creation. */
+            name: string;
+            kind: components["schemas"]["ApiKeyKind"];
+            /** @description The key's first characters (kind marker + 8), enough to recognise it; the key itself is never shown again. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a request, to the minute; null when never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works.
+             */
+            revoked_at: string | null;
+        };
+        ApiKeyList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The keys, oldest first, revoked ones included. */
+            keys: components["schemas"]["ApiKey"][];
+        };
+        CreateApiKeyRequest: {
+            kind: components["schemas"]["ApiKeyKind"];
+            /** @description A name to tell keys apart (default "tools key" / "developer key"). */
+            name?: string;
+        };
+        CreatedApiKey: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The key itself. Shown only in this answer; store it now. */
+            key: string;
+            api_key: components["schemas"]["ApiKey"];
+        };
+        RevokedApiKey: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            api_key: components["schemas"]["ApiKey"];
+        };
+        UsageKey: {
+            /** @description Key id. */
+            id: string;
+            /** @description Key name. */
+            name: string;
+            kind: components["schemas"]["ApiKeyKind"];
+            /** @description The key's non-secret prefix. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works.
+             */
+            revoked_at: string | null;
+        };
+        UsageEndpoint: {
+            /** @description The operation's `operationId` in this document. */
+            operation_id: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The path as written in this document. */
+            path: string;
+        };
+        UsageRow: {
+            /** @description UTC day, `YYYY-MM-DD`. */
+            day: string;
+            /** @description The key that made the requests. */
+            key_id: string;
+            /** @description The operation called. */
+            operation_id: string;
+            /** @description Requests that presented this valid key, whatever the answer. */
+            requests: number;
+            /** @description Of those, the ones answered 429. */
+            rate_limited: number;
+        };
+        UsageReport: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description First day of the range (UTC, `YYYY-MM-DD`). */
+            from: string;
+            /** @description Last day of the range: today in UTC. */
+            to: string;
+            /** @description Every day of the range, oldest first. */
+            days: string[];
+            /** @description The keys that appear in `rows`. */
+            keys: components["schemas"]["UsageKey"][];
+            /** @description The operations that appear in `rows`. */
+            endpoints: components["schemas"]["UsageEndpoint"][];
+            /** @description Counts per day, key and operation (days without requests have no row), by day then key then operation. */
+            rows: components["schemas"]["UsageRow"][];
+            /** @description Sums over `rows`. */
+            totals: {
+                /** @description All counted requests in the range. */
+                requests: number;
+                /** @description Of those, the ones answered 429. */
+                rate_limited: number;
+            };
+        };
+    };
+    responses: {
+        /** @description `session_required`: no session cookie was sent, or the session expired or was logged out. Log in again. */
+        SessionRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "session_required",
+                 *       "message": "Log in first: this dashboard call needs a session (the ephemail_session cookie is missing, expired or logged out)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `invalid_credentials`: the email and password do not match an account (the same answer whether or not the email has one). */
+        InvalidCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "invalid_credentials",
+                 *       "message": "The email or the password is wrong."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `csrf_failed`: the `x-csrf-token` header is missing or is not this session's token, or the request came
+         *     from another site's page. `plan_required`: the account's plan does not include this (the message says how
+         *     to upgrade). `plan_change_not_allowed`: plans are changed by the operator on this instance (the message
+         *     says what to ask).
+         */
+        DashboardForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "csrf_failed",
+                 *       "message": "This call changes something, so it needs the x-csrf-token header with the token from GET /api/dashboard/session."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `account_exists`: an account for this email exists; log in instead. */
+        AccountExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "account_exists",
+                 *       "message": "An account for ada@example.com already exists; log in instead."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `too_many_keys`: the account already holds 50 live keys of this kind; revoke one first. */
+        TooManyKeys: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "too_many_keys",
+                 *       "message": "This account already has 50 live tools keys; revoke one before creating another."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `rate_limited`: too many sign-up or log-in attempts for this email address or from this IP address in the window. */
+        TooManyAttempts: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "rate_limited",
+                 *       "message": "Too many log-in attempts for this email address; retry in 840 s."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `webhook_not_found`, `webhook_delivery_not_found`: no such webhook or delivery for your account (another account's answer the same, so their existence does not leak). `address_not_found`: the `address` filter is not an address of your account. */
+        WebhookNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "webhook_not_found",
+                 *       "message": "No webhook wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e in your account."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `webhook_target_not_allowed`: the URL's host does not resolve, or resolves to a loopback, private, link-local or otherwise non-public address (the message says which); the operator can allow private targets with `WEBHOOK_ALLOW_PRIVATE` or `WEBHOOK_ALLOWED_NETWORKS`. */
+        WebhookTargetNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "webhook_target_not_allowed",
+                 *       "message": "url: 169.254.169.254 is a link-local address (cloud metadata); webhooks may only call public addresses."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `webhook_disabled`: the webhook is disabled (by you or automatically after sustained failure); enable it with an update first. */
+        WebhookDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "webhook_disabled",
+                 *       "message": "Webhook wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e is disabled (failing); enable it first."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The QR code, in the requested format. */
+        QrCode: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "value": "https://example.com",
+                 *         "type": "url",
+                 *         "size": 256,
+                 *         "margin": 4,
+                 *         "errorCorrectionLevel": "M",
+                 *         "dataUrl": "data:image/png;base64,iVBORw0KGgo=",
+                 *         "format": "png"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrCodeResponse"];
+                "image/png": string;
+                "image/svg+xml": string;
+            };
+        };
+        /** @description The result of the requested action; the shape of `data` follows `action`. */
+        EmailValidator: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "isValid": true,
+                 *         "errors": [],
+                 *         "warnings": [],
+                 *         "details": {
+                 *           "localPart": "someone",
+                 *           "domain": "example.com",
+                 *           "domainParts": [
+                 *             "example",
+                 *             "com"
+                 *           ],
+                 *           "tld": "com",
+                 *           "length": 20
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailValidatorResponse"];
+            };
+        };
+        /** @description The age and related facts. */
+        Age: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "birthDate": "1990-05-15",
+                 *         "referenceDate": "2024-05-16",
+                 *         "years": 34,
+                 *         "months": 0,
+                 *         "days": 1,
+                 *         "totalDays": 12420,
+                 *         "totalWeeks": 1774,
+                 *         "totalMonths": 408,
+                 *         "nextBirthday": {
+                 *           "days": 364,
+                 *           "date": "2025-05-15"
+                 *         },
+                 *         "zodiacSign": "Taurus",
+                 *         "dayOfWeek": "Tuesday"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgeResponse"];
+            };
+        };
+        /**
+         * @description The request broke a rule. `validation_error`: a parameter is missing, malformed or out of range (the
+         *     message names the parameter and the rule). `invalid_json`: the body is not JSON. `ambiguous_api_key`:
+         *     different keys were sent in different places. `qr_capacity_exceeded` / `qr_size_too_small`: see the QR
+         *     operation.
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "validation_error",
+                 *       "message": "size must be <= 2000 (query parameter size)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `missing_api_key`: no key was sent. `invalid_api_key`: the key is unknown, malformed or revoked. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "missing_api_key",
+                 *       "message": "This endpoint needs a Tools API key in the x-api-key header."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `wrong_key_kind`: the key is valid but of the other kind (the message names the kind needed). `plan_required`: the account's plan does not include this. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "wrong_key_kind",
+                 *       "message": "This endpoint needs a Tools API key (eph_tools_…); a Developer key was sent."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not_found`: no such route. Resource operations use a more specific code. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "not_found",
+                 *       "message": "Route GET /api/nope does not exist."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `address_not_found`, `message_not_found`, `attachment_not_found`, `domain_not_found`: no such resource for your account (another account's resources answer the same, so their existence does not leak). */
+        ResourceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "address_not_found",
+                 *       "message": "No address signup-test@ephemail.local in your account."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `address_exists`: the address is taken. `domain_exists`: the domain is already in your account, or another account verified it first. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "address_exists",
+                 *       "message": "signup-test@ephemail.local already exists; choose another prefix."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `domain_not_allowed`: the domain is not one this platform serves, not one of your verified custom domains, or (adding a domain) one of the platform's own; the message says which. */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "domain_not_allowed",
+                 *       "message": "example.com is not served here; use one of: ephemail.local."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `payload_too_large`: the body is larger than the limit (1 MiB by default, `BODY_LIMIT`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "payload_too_large",
+                 *       "message": "The request body is larger than 1048576 bytes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `unsupported_media_type`: the body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "unsupported_media_type",
+                 *       "message": "Send the body as application/json (got text/plain)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `rate_limited`: the key used up its requests for this window. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "rate_limited",
+                 *       "message": "Rate limit of 120 requests per 60 s exceeded; retry in 12 s."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `internal_error`: something failed on our side. The message never carries internals; the log has them, under the same request id. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "internal_error",
+                 *       "message": "Something went wrong on our side (request req-1a)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `service_unavailable`: a dependency (the database) does not answer. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "service_unavailable",
+                 *       "message": "The database does not answer."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description A key id (`key_…`) from the key list — not the key itself.
+         * @example key_5d4c3b2a19f8e7d6c5b4a39281706f5e
+         */
+        KeyIdPath: string;
+        /** @description Only keys of this kind; both kinds when left out. */
+        KeyKindQuery: components["schemas"]["ApiKeyKind"];
+        /** @description How many UTC days to report, ending today (today included). */
+        UsageDays: number;
+        /**
+         * @description A webhook id (`wh_…`) from create or list.
+         * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+         */
+        WebhookIdPath: string;
+        /**
+         * @description A delivery id (`whd_…`) from the delivery log; the same value the receiver got as `webhook-id`.
+         * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+         */
+        WebhookDeliveryIdPath: string;
+        /** @description Only deliveries in this state; all of them when left out. */
+        WebhookDeliveryStatusQuery: components["schemas"]["WebhookDeliveryStatus"];
+        /**
+         * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+         * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+         * @example 1795255200
+         */
+        WebhookTimestampHeader: string;
+        /**
+         * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+         *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+         *     rotation (new secret first). A request is genuine when any one of them matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignatureHeader: string;
+        /**
+         * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+         * @example qa.example.com
+         */
+        DomainPath: string;
+        /**
+         * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+         * @example signup-test@ephemail.local
+         */
+        AddressPath: string;
+        /**
+         * @description A message id (`msg_…`) from the message list.
+         * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+         */
+        MessageIdPath: string;
+        /**
+         * @description An attachment id (`att_…`) from the message.
+         * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+         */
+        AttachmentIdPath: string;
+        /** @description Only messages whose subject contains this text, ignoring case. */
+        SubjectFilter: string;
+        /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+        FromFilter: string;
+        /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+        SinceFilter: string;
+        /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+        UnreadFilter: boolean;
+        /** @description Page size. */
+        Limit: number;
+        /** @description Items to skip. */
+        Offset: number;
+        /** @description What the QR code carries; the field of the same name (`wifiSSID` for wifi) is required. */
+        QrType: components["schemas"]["QrType"];
+        /**
+         * @description Text to encode when `type=text`.
+         * @example Hello from Ephemail
+         */
+        QrText: string;
+        /**
+         * @description URL to encode, as given, when `type=url`.
+         * @example https://example.com/welcome
+         */
+        QrUrl: string;
+        /**
+         * @description Address encoded as `mailto:<email>` when `type=email`.
+         * @example hello@example.com
+         */
+        QrEmail: string;
+        /**
+         * @description Phone number encoded as `tel:<phone>` (spaces, dots, dashes and parentheses removed) when `type=phone`.
+         * @example +44 20 7946 0958
+         */
+        QrPhone: string;
+        /**
+         * @description Network name when `type=wifi`.
+         * @example Cafe Guest
+         */
+        QrWifiSsid: string;
+        /** @description Network password; leave out for an open network (`T:nopass`). */
+        QrWifiPassword: string;
+        /** @description Wi-Fi security; defaults to WPA with a password and nopass without one. */
+        QrWifiEncryption: components["schemas"]["WifiEncryption"];
+        /** @description Whether the network is hidden (adds `H:true`). */
+        QrWifiHidden: boolean;
+        /** @description Width and height of the image in pixels. */
+        QrSize: number;
+        /** @description Quiet zone around the symbol, in modules. */
+        QrMargin: number;
+        /** @description Error correction: L ≈ 7 %, M ≈ 15 %, Q ≈ 25 %, H ≈ 30 % of the symbol may be damaged. */
+        QrErrorCorrectionLevel: components["schemas"]["ErrorCorrectionLevel"];
+        /** @description `json` answers the envelope with a PNG data URL; `png` and `svg` answer the image itself. */
+        QrFormat: components["schemas"]["QrFormat"];
+        /** @description What to do; `validate` and `verify` need `email`, `extract` needs `text`. */
+        EmailAction: components["schemas"]["EmailAction"];
+        /**
+         * @description The address to validate or verify.
+         * @example someone@example.com
+         */
+        EmailValue: string;
+        /** @description Text to extract addresses from (use POST for long text). */
+        EmailText: string;
+        /**
+         * @description Date of birth, `YYYY-MM-DD`.
+         * @example 1990-05-15
+         */
+        BirthDate: components["schemas"]["CalendarDate"];
+        /**
+         * @description The date to compute the age at, `YYYY-MM-DD`; today in UTC when left out.
+         * @example 2024-05-16
+         */
+        ReferenceDate: components["schemas"]["CalendarDate"];
+    };
+    requestBodies: never;
+    headers: {
+        /** @description `ephemail_session=<token>; Max-Age=<SESSION_TTL_SECONDS>; Path=/; HttpOnly; SameSite=Lax` (plus `Secure` over HTTPS); log-out sends it expired. */
+        "Set-Session-Cookie": string;
+        /** @description Requests allowed per window for this key and route group. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time (seconds) at which the current window ends. */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service and its store are working. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "sqlite",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "migrations": "ok",
+                     *         "redis": "not_configured"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description `service_unavailable`: not ready; the message says which check failed (database, migrations, redis) or that the instance is shutting down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "service_unavailable",
+                     *       "message": "Not ready: Redis does not answer."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP ephemail_messages_stored_total Message copies stored over SMTP.
+                     *     # TYPE ephemail_messages_stored_total counter
+                     *     ephemail_messages_stored_total 42
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientPackage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier download; an unchanged package answers 304 without a body. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package tarball. */
+            200: {
+                headers: {
+                    /** @description Identifies this tarball's bytes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description The package is unchanged since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateQrCode: {
+        parameters: {
+            query?: {
+                /** @description What the QR code carries; the field of the same name (`wifiSSID` for wifi) is required. */
+                type?: components["parameters"]["QrType"];
+                /**
+                 * @description Text to encode when `type=text`.
+                 * @example Hello from Ephemail
+                 */
+                text?: components["parameters"]["QrText"];
+                /**
+                 * @description URL to encode, as given, when `type=url`.
+                 * @example https://example.com/welcome
+                 */
+                url?: components["parameters"]["QrUrl"];
+                /**
+                 * @description Address encoded as `mailto:<email>` when `type=email`.
+                 * @example hello@example.com
+                 */
+                email?: components["parameters"]["QrEmail"];
+                /**
+                 * @description Phone number encoded as `tel:<phone>` (spaces, dots, dashes and parentheses removed) when `type=phone`.
+                 * @example +44 20 7946 0958
+                 */
+                phone?: components["parameters"]["QrPhone"];
+                /**
+                 * @description Network name when `type=wifi`.
+                 * @example Cafe Guest
+                 */
+                wifiSSID?: components["parameters"]["QrWifiSsid"];
+                /** @description Network password; leave out for an open network (`T:nopass`). */
+                wifiPassword?: components["parameters"]["QrWifiPassword"];
+                /** @description Wi-Fi security; defaults to WPA with a password and nopass without one. */
+                wifiEncryption?: components["parameters"]["QrWifiEncryption"];
+                /** @description Whether the network is hidden (adds `H:true`). */
+                wifiHidden?: components["parameters"]["QrWifiHidden"];
+                /** @description Width and height of the image in pixels. */
+                size?: components["parameters"]["QrSize"];
+                /** @description Quiet zone around the symbol, in modules. */
+                margin?: components["parameters"]["QrMargin"];
+                /** @description Error correction: L ≈ 7 %, M ≈ 15 %, Q ≈ 25 %, H ≈ 30 % of the symbol may be damaged. */
+                errorCorrectionLevel?: components["parameters"]["QrErrorCorrectionLevel"];
+                /** @description `json` answers the envelope with a PNG data URL; `png` and `svg` answer the image itself. */
+                format?: components["parameters"]["QrFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["QrCode"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateQrCodeFromJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "wifi",
+                 *       "wifiSSID": "Cafe; Guest",
+                 *       "wifiPassword": "s3cret",
+                 *       "size": 300,
+                 *       "format": "png"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrCodeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["QrCode"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateEmail: {
+        parameters: {
+            query?: {
+                /** @description What to do; `validate` and `verify` need `email`, `extract` needs `text`. */
+                action?: components["parameters"]["EmailAction"];
+                /**
+                 * @description The address to validate or verify.
+                 * @example someone@example.com
+                 */
+                email?: components["parameters"]["EmailValue"];
+                /** @description Text to extract addresses from (use POST for long text). */
+                text?: components["parameters"]["EmailText"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailValidator"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateEmailFromJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "extract",
+                 *       "text": "Write to Ann <ann@example.com> or bob@example.org."
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailValidatorRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmailValidator"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    calculateAge: {
+        parameters: {
+            query: {
+                /**
+                 * @description Date of birth, `YYYY-MM-DD`.
+                 * @example 1990-05-15
+                 */
+                birthDate: components["parameters"]["BirthDate"];
+                /**
+                 * @description The date to compute the age at, `YYYY-MM-DD`; today in UTC when left out.
+                 * @example 2024-05-16
+                 */
+                referenceDate?: components["parameters"]["ReferenceDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Age"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    calculateAgeFromJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "birthDate": "1990-05-15",
+                 *       "referenceDate": "2024-05-16"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Age"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAddresses: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of addresses. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "addresses": [
+                     *         {
+                     *           "email": "quiet-otter-4821@ephemail.local",
+                     *           "domain": "ephemail.local",
+                     *           "prefix": "quiet-otter-4821",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "expires_at": "2026-11-21T11:00:00.000Z",
+                     *           "expired": false,
+                     *           "message_count": 2
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "prefix": "signup-test",
+                 *       "expires_in": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address was created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "signup-test@ephemail.local",
+                     *       "domain": "ephemail.local",
+                     *       "prefix": "signup-test",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "signup-test@ephemail.local",
+                     *       "domain": "ephemail.local",
+                     *       "prefix": "signup-test",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "expired": false,
+                     *       "message_count": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Address signup-test@ephemail.local and its 2 messages were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extendAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExtendAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The new expiry. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "new_expiry": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Extended"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+                since?: components["parameters"]["SinceFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of message summaries. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "shop@example.com",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "signup-test@ephemail.local",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Confirm your email",
+                     *           "size": 2048,
+                     *           "received_at": "2026-11-21T10:01:00.000Z",
+                     *           "read": false,
+                     *           "attachments": []
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "shop@example.com",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Confirm your email",
+                     *       "text": "Your code is 123456.\n",
+                     *       "html": "<p>Your code is <b>123456</b>.</p>",
+                     *       "size": 2048,
+                     *       "received_at": "2026-11-21T10:01:00.000Z",
+                     *       "read": false,
+                     *       "attachments": [
+                     *         {
+                     *           "id": "att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+                     *           "filename": "invoice.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 10240
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19 was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message with its new state. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "shop@example.com",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Confirm your email",
+                     *       "text": "Your code is 123456.\n",
+                     *       "html": "<p>Your code is <b>123456</b>.</p>",
+                     *       "size": 2048,
+                     *       "received_at": "2026-11-21T10:01:00.000Z",
+                     *       "read": true,
+                     *       "attachments": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessageRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw source. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment bytes. */
+            200: {
+                headers: {
+                    /** @description Always `attachment` with a safe file name. */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of domains. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "domains": [
+                     *         {
+                     *           "domain": "qa.example.com",
+                     *           "verified": true,
+                     *           "verified_at": "2026-11-21T10:05:00.000Z",
+                     *           "catch_all": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "last_checked_at": "2026-11-21T10:05:00.000Z",
+                     *           "last_error": null,
+                     *           "records": [
+                     *             {
+                     *               "type": "TXT",
+                     *               "name": "_ephemail.qa.example.com",
+                     *               "value": "ephemail-verification=5d41402abc4b2a76b9719d911017c592"
+                     *             },
+                     *             {
+                     *               "type": "MX",
+                     *               "name": "qa.example.com",
+                     *               "value": "mx.ephemail.example",
+                     *               "priority": 10
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domain": "qa.example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain was added (not yet verified); publish its `records`, then verify it. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "domain": "qa.example.com",
+                     *       "verified": false,
+                     *       "verified_at": null,
+                     *       "catch_all": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_checked_at": null,
+                     *       "last_error": null,
+                     *       "records": [
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "_ephemail.qa.example.com",
+                     *           "value": "ephemail-verification=5d41402abc4b2a76b9719d911017c592"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "qa.example.com",
+                     *           "value": "mx.ephemail.example",
+                     *           "priority": 10
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "domain": "qa.example.com",
+                     *       "verified": true,
+                     *       "verified_at": "2026-11-21T10:05:00.000Z",
+                     *       "catch_all": "inbox",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_checked_at": "2026-11-21T10:05:00.000Z",
+                     *       "last_error": null,
+                     *       "records": [
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "_ephemail.qa.example.com",
+                     *           "value": "ephemail-verification=5d41402abc4b2a76b9719d911017c592"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "qa.example.com",
+                     *           "value": "mx.ephemail.example",
+                     *           "priority": 10
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Domain qa.example.com and its 3 addresses were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "catch_all": "inbox"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description The domain as it now stands. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "domain": "qa.example.com",
+                     *       "verified": true,
+                     *       "verified_at": "2026-11-21T10:05:00.000Z",
+                     *       "catch_all": "inbox",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_checked_at": "2026-11-21T10:05:00.000Z",
+                     *       "last_error": null,
+                     *       "records": [
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "_ephemail.qa.example.com",
+                     *           "value": "ephemail-verification=5d41402abc4b2a76b9719d911017c592"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "qa.example.com",
+                     *           "value": "mx.ephemail.example",
+                     *           "priority": 10
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description One of your custom domains, e.g. `qa.example.com`; matched case-insensitively (a trailing dot is ignored, an internationalised name may be sent in Unicode or punycode).
+                 * @example qa.example.com
+                 */
+                domain: components["parameters"]["DomainPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "verified": false,
+                     *       "message": "qa.example.com is not verified: no TXT record \"ephemail-verification=5d41402abc4b2a76b9719d911017c592\" at _ephemail.qa.example.com (found: none).",
+                     *       "checks": [
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "_ephemail.qa.example.com",
+                     *           "expected": "ephemail-verification=5d41402abc4b2a76b9719d911017c592",
+                     *           "found": [],
+                     *           "status": "missing",
+                     *           "required": true,
+                     *           "message": "No TXT record at _ephemail.qa.example.com."
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "qa.example.com",
+                     *           "expected": "mx.ephemail.example",
+                     *           "found": [
+                     *             "mx.ephemail.example"
+                     *           ],
+                     *           "status": "ok",
+                     *           "required": false,
+                     *           "message": "An MX record points to mx.ephemail.example."
+                     *         }
+                     *       ],
+                     *       "domain": {
+                     *         "domain": "qa.example.com",
+                     *         "verified": false,
+                     *         "verified_at": null,
+                     *         "catch_all": null,
+                     *         "created_at": "2026-11-21T10:00:00.000Z",
+                     *         "last_checked_at": "2026-11-21T10:02:00.000Z",
+                     *         "last_error": "No TXT record at _ephemail.qa.example.com.",
+                     *         "records": [
+                     *           {
+                     *             "type": "TXT",
+                     *             "name": "_ephemail.qa.example.com",
+                     *             "value": "ephemail-verification=5d41402abc4b2a76b9719d911017c592"
+                     *           },
+                     *           {
+                     *             "type": "MX",
+                     *             "name": "qa.example.com",
+                     *             "value": "mx.ephemail.example",
+                     *             "priority": 10
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    waitForMessages: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait at most: 0 (check once and answer) to 60; 30 by default. */
+                timeout?: number;
+                /** @description Only messages received strictly after this instant count (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). Left out, every message of the address counts. */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New messages, or an empty answer with `timed_out` true. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "shop@example.com",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "signup-test@ephemail.local",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Confirm your email",
+                     *           "size": 2048,
+                     *           "received_at": "2026-11-21T10:01:00.000Z",
+                     *           "read": false,
+                     *           "attachments": []
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "timed_out": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageWait"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamMessages: {
+        parameters: {
+            query?: {
+                /** @description Replay, oldest first, the messages received strictly after this instant (ISO 8601 date-time with a zone) before streaming new ones. Ignored when `Last-Event-ID` is sent. */
+                since?: string;
+            };
+            header?: {
+                /** @description The id of the last event received (an event-log id, or a message id as earlier versions sent); `EventSource` sends it by itself when it reconnects. Messages logged after that event are replayed first. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it does not end on its own. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     : connected
+                     *
+                     *     id: msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                     *     event: message
+                     *     data: {"id":"msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19","from":{"address":"shop@example.com","name":"Example Shop"},"to":[{"address":"signup-test@ephemail.local","name":""}],"cc":[],"subject":"Confirm your email","size":2048,"received_at":"2026-11-21T10:01:00.000Z","read":false,"attachments":[]}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *           "url": "https://ci.example.com/hooks/ephemail",
+                     *           "events": [
+                     *             "message.received"
+                     *           ],
+                     *           "address": "signup-test@ephemail.local",
+                     *           "description": "CI signup flow",
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "updated_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://ci.example.com/hooks/ephemail",
+                 *       "events": [
+                 *         "message.received"
+                 *       ],
+                 *       "address": "signup-test@ephemail.local",
+                 *       "description": "CI signup flow"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook was created; `secret` is shown this once. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *       "url": "https://ci.example.com/hooks/ephemail",
+                     *       "events": [
+                     *         "message.received"
+                     *       ],
+                     *       "address": "signup-test@ephemail.local",
+                     *       "description": "CI signup flow",
+                     *       "enabled": true,
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6oW1ZjcWlnM="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["WebhookTargetNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *       "url": "https://ci.example.com/hooks/ephemail",
+                     *       "events": [
+                     *         "message.received"
+                     *       ],
+                     *       "address": null,
+                     *       "description": null,
+                     *       "enabled": false,
+                     *       "disabled_reason": "failing",
+                     *       "disabled_at": "2026-11-22T10:05:00.000Z",
+                     *       "failing_since": "2026-11-21T10:00:05.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Webhook wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e and its 3 deliveries were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "events": [
+                 *         "message.received",
+                 *         "address.expired"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *       "url": "https://ci.example.com/hooks/ephemail",
+                     *       "events": [
+                     *         "message.received",
+                     *         "address.expired"
+                     *       ],
+                     *       "address": null,
+                     *       "description": null,
+                     *       "enabled": true,
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-22T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["WebhookTargetNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "previous_secret_expires_in": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown this once. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "secret": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD",
+                     *       "previous_secret_expires_at": "2026-11-21T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only deliveries in this state; all of them when left out. */
+                status?: components["parameters"]["WebhookDeliveryStatusQuery"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f",
+                     *           "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *           "event": "address.deleted",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "next_attempt_at": "2026-11-21T10:01:05.120Z",
+                     *           "finished_at": null,
+                     *           "payload": {
+                     *             "type": "address.deleted",
+                     *             "timestamp": "2026-11-21T10:00:00.000Z",
+                     *             "data": {
+                     *               "address": "signup-test@ephemail.local"
+                     *             }
+                     *           },
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "attempted_at": "2026-11-21T10:00:00.050Z",
+                     *               "status_code": 500,
+                     *               "duration_ms": 41,
+                     *               "error": "HTTP 500",
+                     *               "response_excerpt": "Internal Server Error"
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "attempted_at": "2026-11-21T10:00:05.300Z",
+                     *               "status_code": null,
+                     *               "duration_ms": 10002,
+                     *               "error": "No answer within 10000 ms",
+                     *               "response_excerpt": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+                /**
+                 * @description A delivery id (`whd_…`) from the delivery log; the same value the receiver got as `webhook-id`.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                delivery_id: components["parameters"]["WebhookDeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the delivery log shows the attempts. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f",
+                     *       "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *       "event": "address.deleted",
+                     *       "status": "pending",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "next_attempt_at": "2026-11-22T12:00:00.000Z",
+                     *       "finished_at": null,
+                     *       "payload": {
+                     *         "type": "address.deleted",
+                     *         "timestamp": "2026-11-21T10:00:00.000Z",
+                     *         "data": {
+                     *           "address": "signup-test@ephemail.local"
+                     *         }
+                     *       },
+                     *       "attempts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            409: components["responses"]["WebhookDisabled"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook id (`wh_…`) from create or list.
+                 * @example wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e
+                 */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "whd_7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d",
+                     *       "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *       "event": "webhook.test",
+                     *       "status": "pending",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "next_attempt_at": "2026-11-21T10:00:00.000Z",
+                     *       "finished_at": null,
+                     *       "payload": {
+                     *         "type": "webhook.test",
+                     *         "timestamp": "2026-11-21T10:00:00.000Z",
+                     *         "data": {
+                     *           "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                     *           "message": "This is a test event from Ephemail."
+                     *         }
+                     *       },
+                     *       "attempts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            409: components["responses"]["WebhookDisabled"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The account exists and the session has started. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Session-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "account": {
+                     *         "id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *         "email": "ada@example.com",
+                     *         "plan": "free",
+                     *         "created_at": "2026-11-21T10:00:00.000Z"
+                     *       },
+                     *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
+                     *       "expires_at": "2026-12-05T10:00:00.000Z",
+                     *       "self_serve_plans": true,
+                     *       "plan_instructions": null,
+                     *       "settings": {
+                     *         "mail_domains": [
+                     *           "ephemail.local"
+                     *         ],
+                     *         "address_ttl": 3600,
+                     *         "max_address_lifetime": 604800,
+                     *         "rate_limits": {
+                     *           "tools": 120,
+                     *           "verify": 20,
+                     *           "developer": 300,
+                     *           "window_seconds": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["AccountExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyAttempts"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LogInRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Session-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "account": {
+                     *         "id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *         "email": "ada@example.com",
+                     *         "plan": "developer",
+                     *         "created_at": "2026-11-21T10:00:00.000Z"
+                     *       },
+                     *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
+                     *       "expires_at": "2026-12-05T10:00:00.000Z",
+                     *       "self_serve_plans": true,
+                     *       "plan_instructions": null,
+                     *       "settings": {
+                     *         "mail_domains": [
+                     *           "ephemail.local"
+                     *         ],
+                     *         "address_ttl": 3600,
+                     *         "max_address_lifetime": 604800,
+                     *         "rate_limits": {
+                     *           "tools": 120,
+                     *           "verify": 20,
+                     *           "developer": 300,
+                     *           "window_seconds": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidCredentials"];
+            403: components["responses"]["DashboardForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyAttempts"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Session-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Logged out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "account": {
+                     *         "id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *         "email": "ada@example.com",
+                     *         "plan": "free",
+                     *         "created_at": "2026-11-21T10:00:00.000Z"
+                     *       },
+                     *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
+                     *       "expires_at": "2026-12-05T10:00:00.000Z",
+                     *       "self_serve_plans": false,
+                     *       "plan_instructions": "Plans are changed by the operator of this instance: ask them to run `npm run admin -- account plan --email ada@example.com --plan developer`.",
+                     *       "settings": {
+                     *         "mail_domains": [
+                     *           "ephemail.local"
+                     *         ],
+                     *         "address_ttl": 3600,
+                     *         "max_address_lifetime": 604800,
+                     *         "rate_limits": {
+                     *           "tools": 120,
+                     *           "verify": 20,
+                     *           "developer": 300,
+                     *           "window_seconds": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            401: components["responses"]["SessionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "developer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan now in force, as the whole session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "account": {
+                     *         "id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *         "email": "ada@example.com",
+                     *         "plan": "developer",
+                     *         "created_at": "2026-11-21T10:00:00.000Z"
+                     *       },
+                     *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
+                     *       "expires_at": "2026-12-05T10:00:00.000Z",
+                     *       "self_serve_plans": true,
+                     *       "plan_instructions": null,
+                     *       "settings": {
+                     *         "mail_domains": [
+                     *           "ephemail.local"
+                     *         ],
+                     *         "address_ttl": 3600,
+                     *         "max_address_lifetime": 604800,
+                     *         "rate_limits": {
+                     *           "tools": 120,
+                     *           "verify": 20,
+                     *           "developer": 300,
+                     *           "window_seconds": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Only keys of this kind; both kinds when left out. */
+                kind?: components["parameters"]["KeyKindQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "keys": [
+                     *         {
+                     *           "id": "key_5d4c3b2a19f8e7d6c5b4a39281706f5e",
+                     *           "name": "CI",
+                     *           "kind": "tools",
+                     *           "prefix": "eph_tools_Ab3dE5gH",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "last_used_at": "2026-11-21T10:05:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "tools",
+                 *       "name": "CI"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "key": "eph_tools_Ab3dE5gH7jK9mN1pQ3rS5tU7vW9xY1zA3bC5dE7f",
+                     *       "api_key": {
+                     *         "id": "key_5d4c3b2a19f8e7d6c5b4a39281706f5e",
+                     *         "name": "CI",
+                     *         "kind": "tools",
+                     *         "prefix": "eph_tools_Ab3dE5gH",
+                     *         "created_at": "2026-11-21T10:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["TooManyKeys"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`) from the key list — not the key itself.
+                 * @example key_5d4c3b2a19f8e7d6c5b4a39281706f5e
+                 */
+                key_id: components["parameters"]["KeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "api_key": {
+                     *         "id": "key_5d4c3b2a19f8e7d6c5b4a39281706f5e",
+                     *         "name": "CI",
+                     *         "kind": "tools",
+                     *         "prefix": "eph_tools_Ab3dE5gH",
+                     *         "created_at": "2026-11-21T10:00:00.000Z",
+                     *         "last_used_at": "2026-11-21T10:05:00.000Z",
+                     *         "revoked_at": "2026-11-21T11:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days to report, ending today (today included). */
+                days?: components["parameters"]["UsageDays"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "from": "2026-11-20",
+                     *       "to": "2026-11-21",
+                     *       "days": [
+                     *         "2026-11-20",
+                     *         "2026-11-21"
+                     *       ],
+                     *       "keys": [
+                     *         {
+                     *           "id": "key_5d4c3b2a19f8e7d6c5b4a39281706f5e",
+                     *           "name": "CI",
+                     *           "kind": "tools",
+                     *           "prefix": "eph_tools_Ab3dE5gH",
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "endpoints": [
+                     *         {
+                     *           "operation_id": "calculateAge",
+                     *           "method": "GET",
+                     *           "path": "/api/tools/age-calculator"
+                     *         }
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "day": "2026-11-21",
+                     *           "key_id": "key_5d4c3b2a19f8e7d6c5b4a39281706f5e",
+                     *           "operation_id": "calculateAge",
+                     *           "requests": 42,
+                     *           "rate_limited": 2
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "requests": 42,
+                     *         "rate_limited": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDashboardAddresses: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "addresses": [
+                     *         {
+                     *           "email": "quiet-otter-4821@ephemail.local",
+                     *           "domain": "ephemail.local",
+                     *           "prefix": "quiet-otter-4821",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "expires_at": "2026-11-21T11:00:00.000Z",
+                     *           "expired": false,
+                     *           "message_count": 2
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDashboardAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "prefix": "signup-test",
+                 *       "expires_in": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "signup-test@ephemail.local",
+                     *       "domain": "ephemail.local",
+                     *       "prefix": "signup-test",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDashboardAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Address signup-test@ephemail.local and its 2 messages were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extendDashboardAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExtendAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The new expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "new_expiry": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Extended"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDashboardMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+                since?: components["parameters"]["SinceFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of message summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "shop@example.com",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "signup-test@ephemail.local",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Confirm your email",
+                     *           "size": 2048,
+                     *           "received_at": "2026-11-21T10:01:00.000Z",
+                     *           "read": false,
+                     *           "attachments": []
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "shop@example.com",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Confirm your email",
+                     *       "text": "Your code is 123456.\n",
+                     *       "html": "<p>Your code is <b>123456</b>.</p>",
+                     *       "size": 2048,
+                     *       "received_at": "2026-11-21T10:01:00.000Z",
+                     *       "read": false,
+                     *       "attachments": [
+                     *         {
+                     *           "id": "att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+                     *           "filename": "invoice.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 10240
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDashboardMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19 was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardMessageRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachment_id: components["parameters"]["AttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment bytes. */
+            200: {
+                headers: {
+                    /** @description Always `attachment` with a safe file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}
