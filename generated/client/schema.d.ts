@@ -1362,84 +1362,7 @@ export interface webhooks {
          * Mail arrived at one of your addresses
          * @description Sent once per stored copy, after the message is committed, to every enabled webhook of the account that subscribes to `message.received` and whose `address` filter (if any) matches. Verify the signature before trusting the body; drop duplicates by `webhook-id`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
-                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
-                     * @example 1795255200
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
-                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
-                     *     rotation (new secret first). A request is genuine when any one of them matches.
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "message.received",
-                     *       "timestamp": "2026-11-21T10:01:00.000Z",
-                     *       "data": {
-                     *         "address": "signup-test@ephemail.local",
-                     *         "message": {
-                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
-                     *           "from": {
-                     *             "address": "shop@example.com",
-                     *             "name": "Example Shop"
-                     *           },
-                     *           "to": [
-                     *             {
-                     *               "address": "signup-test@ephemail.local",
-                     *               "name": ""
-                     *             }
-                     *           ],
-                     *           "cc": [],
-                     *           "subject": "Confirm your email",
-                     *           "size": 2048,
-                     *           "received_at": "2026-11-21T10:01:00.000Z",
-                     *           "attachments": []
-                     *         },
-                     *         "links": {
-                     *           "message": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
-                     *           "raw": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19/raw"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookMessageReceivedEvent"];
-                };
-            };
-            responses: {
-                /** @description Received. Any 2xx within `WEBHOOK_TIMEOUT_MS` ends the delivery. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not received; anything but 2xx (redirects included), a timeout or a connection error is retried on the schedule. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookMessageReceived"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1459,67 +1382,7 @@ export interface webhooks {
          * An address was created
          * @description Sent when an address of the account is created — with the Developer API, in the dashboard, or as a custom domain's catch-all.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
-                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
-                     * @example 1795255200
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
-                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
-                     *     rotation (new secret first). A request is genuine when any one of them matches.
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "address.created",
-                     *       "timestamp": "2026-11-21T10:00:00.000Z",
-                     *       "data": {
-                     *         "address": "signup-test@ephemail.local",
-                     *         "expires_at": "2026-11-21T11:00:00.000Z",
-                     *         "links": {
-                     *           "address": "/api/v1/email/signup-test@ephemail.local",
-                     *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookAddressCreatedEvent"];
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not received; retried on the schedule. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookAddressCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1539,67 +1402,7 @@ export interface webhooks {
          * An address expired
          * @description Sent by the sweeper in its first run after the address's expiry (every `SWEEP_INTERVAL_SECONDS`). An address that expired while no server was running is not announced.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
-                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
-                     * @example 1795255200
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
-                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
-                     *     rotation (new secret first). A request is genuine when any one of them matches.
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "address.expired",
-                     *       "timestamp": "2026-11-21T11:00:00.000Z",
-                     *       "data": {
-                     *         "address": "signup-test@ephemail.local",
-                     *         "expires_at": "2026-11-21T11:00:00.000Z",
-                     *         "links": {
-                     *           "address": "/api/v1/email/signup-test@ephemail.local",
-                     *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookAddressExpiredEvent"];
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not received; retried on the schedule. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookAddressExpired"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1619,62 +1422,7 @@ export interface webhooks {
          * An address was deleted
          * @description Sent when an address of the account is deleted — with the Developer API, in the dashboard, or with its custom domain — but not when the sweeper purges an expired one.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
-                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
-                     * @example 1795255200
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
-                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
-                     *     rotation (new secret first). A request is genuine when any one of them matches.
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "address.deleted",
-                     *       "timestamp": "2026-11-21T10:30:00.000Z",
-                     *       "data": {
-                     *         "address": "signup-test@ephemail.local"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookAddressDeletedEvent"];
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not received; retried on the schedule. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookAddressDeleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1694,63 +1442,7 @@ export interface webhooks {
          * A test event
          * @description Sent by the sendTestWebhook operation to that one webhook.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
-                     * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
-                     */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /**
-                     * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
-                     * @example 1795255200
-                     */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
-                     *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
-                     *     rotation (new secret first). A request is genuine when any one of them matches.
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "webhook.test",
-                     *       "timestamp": "2026-11-21T10:00:00.000Z",
-                     *       "data": {
-                     *         "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
-                     *         "message": "This is a test event from Ephemail."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookTestEvent"];
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not received; retried on the schedule. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3188,8 +2880,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `not_found`: no such route. Resource operations use a more specific code. */
-        NotFound: {
+        /** @description Any other client error (for example a malformed request line, header or percent-encoding) answers in the same envelope, with a 4xx status and the matching code. */
+        ClientError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3197,8 +2889,8 @@ export interface components {
                 /**
                  * @example {
                  *       "success": false,
-                 *       "error": "not_found",
-                 *       "message": "Route GET /api/nope does not exist."
+                 *       "error": "validation_error",
+                 *       "message": "The request could not be read."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -3513,6 +3205,7 @@ export interface operations {
             };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            "4XX": components["responses"]["ClientError"];
         };
     };
     getReadiness: {
@@ -3560,6 +3253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            "4XX": components["responses"]["ClientError"];
         };
     };
     getMetrics: {
@@ -3644,6 +3338,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            "4XX": components["responses"]["ClientError"];
         };
     };
     getOpenApiYaml: {
@@ -3665,6 +3360,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            "4XX": components["responses"]["ClientError"];
         };
     };
     generateQrCode: {
@@ -6447,6 +6143,320 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    webhookMessageReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                 * @example 1795255200
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                 *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                 *     rotation (new secret first). A request is genuine when any one of them matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.received",
+                 *       "timestamp": "2026-11-21T10:01:00.000Z",
+                 *       "data": {
+                 *         "address": "signup-test@ephemail.local",
+                 *         "message": {
+                 *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                 *           "from": {
+                 *             "address": "shop@example.com",
+                 *             "name": "Example Shop"
+                 *           },
+                 *           "to": [
+                 *             {
+                 *               "address": "signup-test@ephemail.local",
+                 *               "name": ""
+                 *             }
+                 *           ],
+                 *           "cc": [],
+                 *           "subject": "Confirm your email",
+                 *           "size": 2048,
+                 *           "received_at": "2026-11-21T10:01:00.000Z",
+                 *           "read": false,
+                 *           "attachments": []
+                 *         },
+                 *         "links": {
+                 *           "message": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                 *           "raw": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19/raw"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookMessageReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within `WEBHOOK_TIMEOUT_MS` ends the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; anything but 2xx (redirects included), a timeout or a connection error is retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAddressCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                 * @example 1795255200
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                 *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                 *     rotation (new secret first). A request is genuine when any one of them matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "address.created",
+                 *       "timestamp": "2026-11-21T10:00:00.000Z",
+                 *       "data": {
+                 *         "address": "signup-test@ephemail.local",
+                 *         "expires_at": "2026-11-21T11:00:00.000Z",
+                 *         "links": {
+                 *           "address": "/api/v1/email/signup-test@ephemail.local",
+                 *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAddressCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAddressExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                 * @example 1795255200
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                 *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                 *     rotation (new secret first). A request is genuine when any one of them matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "address.expired",
+                 *       "timestamp": "2026-11-21T11:00:00.000Z",
+                 *       "data": {
+                 *         "address": "signup-test@ephemail.local",
+                 *         "expires_at": "2026-11-21T11:00:00.000Z",
+                 *         "links": {
+                 *           "address": "/api/v1/email/signup-test@ephemail.local",
+                 *           "messages": "/api/v1/email/signup-test@ephemail.local/messages"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAddressExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAddressDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                 * @example 1795255200
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                 *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                 *     rotation (new secret first). A request is genuine when any one of them matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "address.deleted",
+                 *       "timestamp": "2026-11-21T10:30:00.000Z",
+                 *       "data": {
+                 *         "address": "signup-test@ephemail.local"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAddressDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery id (`whd_…`), the same on every retry and redelivery of it; receivers drop duplicates by it.
+                 * @example whd_0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Standard Webhooks libraries refuse it more than 5 minutes away from their clock (replay protection).
+                 * @example 1795255200
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of
+                 *     the secret after `whsec_`. Space-separated, one per secret in force: two during the grace period after a
+                 *     rotation (new secret first). A request is genuine when any one of them matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "webhook.test",
+                 *       "timestamp": "2026-11-21T10:00:00.000Z",
+                 *       "data": {
+                 *         "webhook_id": "wh_5b0e8f1c2d3a4b5c6d7e8f9a0b1c2d3e",
+                 *         "message": "This is a test event from Ephemail."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; retried on the schedule. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

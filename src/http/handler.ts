@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../generated/schema.js';
+import type { operations, webhooks } from '../../generated/schema.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -7,7 +7,9 @@ import type { Deps } from '../deps.js';
  * its operation declares and may only return a success body the spec allows (or the reply, after sending bytes
  * itself, as image and raw-source operations do).
  */
-export type OperationId = keyof operations;
+/** The operations of the spec's `webhooks` section: requests Ephemail sends, which no handler serves. */
+type SentOperation = webhooks[keyof webhooks]['post'];
+export type OperationId = { [K in keyof operations]: operations[K] extends SentOperation ? never : K }[keyof operations];
 
 type Param<K extends OperationId, Where extends 'query' | 'path'> = operations[K]['parameters'] extends { [W in Where]?: infer Q }
   ? [Exclude<Q, undefined>] extends [never]
