@@ -144,3 +144,18 @@ export async function readCursor(db: Db, name: string): Promise<string | undefin
   const row = await db.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();
   return row?.position;
 }
+
+/** A consumer cursor that holds an event id (stored as text): locked as lockCursor does, answered as a number. */
+export async function lockIdCursor(trx: Db, name: string): Promise<number | undefined> {
+  const position = await lockCursor(trx, name);
+  return position === undefined ? undefined : Number(position);
+}
+
+export async function setIdCursor(trx: Db, name: string, id: number): Promise<void> {
+  await setCursor(trx, name, String(id));
+}
+
+export async function readIdCursor(db: Db, name: string): Promise<number | undefined> {
+  const position = await readCursor(db, name);
+  return position === undefined ? undefined : Number(position);
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import type { Deps } from '../deps.js';
-import { lastEventId, readCursor } from '../db/events.js';
+import { lastEventId, readIdCursor } from '../db/events.js';
 import { WEBHOOK_CURSOR } from '../services/webhooks/enqueuer.js';
 import { errorBody } from './errors.js';
 
@@ -23,7 +23,7 @@ export async function installOperations(app: FastifyInstance, deps: Deps): Promi
   metrics.onCollect(async () => {
     const newest = await lastEventId(deps.database.db);
     metrics.eventLogLag.set({ consumer: 'feed' }, Math.max(0, newest - deps.events.position()));
-    metrics.eventLogLag.set({ consumer: 'webhooks' }, Math.max(0, newest - Number((await readCursor(deps.database.db, WEBHOOK_CURSOR)) ?? 0)));
+    metrics.eventLogLag.set({ consumer: 'webhooks' }, Math.max(0, newest - ((await readIdCursor(deps.database.db, WEBHOOK_CURSOR)) ?? 0)));
   });
 
   const { maxEventLoopDelayMs, maxRssBytes, retryAfterSeconds } = config.overload;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { lockCursor, readEventsAfter, setCursor } from '../../db/events.js';
+import { lockIdCursor, readEventsAfter, setIdCursor } from '../../db/events.js';
 import { findEnabledWebhooksFor, insertDeliveries } from '../../db/webhooks.js';
 import { fromRecord, type EventFeed, type EventType, type LoggedEvent } from '../events.js';
 import type { Logger } from '../logger.js';
@@ -61,12 +61,12 @@ async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | nul
  */
 export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new Date()): Promise<{ events: number; deliveries: number; held: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const position = await lockCursor(trx, WEBHOOK_CURSOR);
+    const position = await lockIdCursor(trx, WEBHOOK_CURSOR);
     if (position === undefined) return { events: 0, deliveries: 0, held: true };
-    const records = await readEventsAfter(trx, Number(position), BATCH);
+    const records = await readEventsAfter(trx, position, BATCH);
     let deliveries = 0;
     for (const record of records) deliveries += await enqueueEvent(trx, fromRecord(record), publicUrl, now.toISOString());
-    if (records.length > 0) await setCursor(trx, WEBHOOK_CURSOR, String(records[records.length - 1].id));
+    if (records.length > 0) await setIdCursor(trx, WEBHOOK_CURSOR, records[records.length - 1].id);
     return { events: records.length, deliveries, held: false };
   });
 }

@@ -120,8 +120,8 @@ export function createWebhookWorker(deps: WorkerDeps): WebhookWorker {
     }
 
     const at = now.toISOString();
-    const attempts = Number(row.attempts) + 1;
-    const roundAttempts = Number(row.round_attempts) + 1;
+    const attempts = row.attempts + 1;
+    const roundAttempts = row.round_attempts + 1;
     const due = outcome.ok ? null : nextAttemptAt(now, roundAttempts, random);
     const cutoff = new Date(now.getTime() - DISABLE_AFTER_FAILING_MS).toISOString();
     let disabled: boolean;
