@@ -161,12 +161,16 @@ export interface paths {
          *     and tall; when the symbol plus its quiet zone needs more pixels than `size`, the answer is 400
          *     `qr_size_too_small` with the minimum. Content beyond QR capacity at the chosen error-correction level is 400
          *     `qr_capacity_exceeded`.
+         *
+         *     **Caching.** Identical requests are answered from a bounded in-memory cache of rendered codes. Every answer
+         *     carries an `ETag` (the same for the same content); a request whose `If-None-Match` names it answers 304
+         *     without a body. Rate limits count 304s like any other call.
          */
         get: operations["generateQrCode"];
         put?: never;
         /**
          * Generate a QR code (JSON body)
-         * @description The same as the GET form, with the parameters in a JSON body. The key may also travel in the body's `apikey` field.
+         * @description The same as the GET form (caching and ETag included), with the parameters in a JSON body. The key may also travel in the body's `apikey` field.
          */
         post: operations["generateQrCodeFromJson"];
         delete?: never;
@@ -2737,6 +2741,7 @@ export interface components {
         /** @description The QR code, in the requested format. */
         QrCode: {
             headers: {
+                ETag: components["headers"]["ETag"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2879,6 +2884,14 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description The content is unchanged since the `ETag` named in `If-None-Match`: no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description Any other client error (for example a malformed request line, header or percent-encoding) answers in the same envelope, with a 4xx status and the matching code. */
         ClientError: {
@@ -3100,6 +3113,8 @@ export interface components {
         Limit: number;
         /** @description Items to skip. */
         Offset: number;
+        /** @description An `ETag` from an earlier answer; the same content answers 304 without a body. */
+        IfNoneMatch: string;
         /** @description What the QR code carries; the field of the same name (`wifiSSID` for wifi) is required. */
         QrType: components["schemas"]["QrType"];
         /**
@@ -3163,6 +3178,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Identifies the answer's content; send it back as `If-None-Match` to get 304 when it is unchanged. */
+        ETag: string;
         /** @description `ephemail_session=<token>; Max-Age=<SESSION_TTL_SECONDS>; Path=/; HttpOnly; SameSite=Lax` (plus `Secure` over HTTPS); log-out sends it expired. */
         "Set-Session-Cookie": string;
         /** @description Requests allowed per window for this key and route group. */
@@ -3408,13 +3425,17 @@ export interface operations {
                 /** @description `json` answers the envelope with a PNG data URL; `png` and `svg` answer the image itself. */
                 format?: components["parameters"]["QrFormat"];
             };
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer; the same content answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["QrCode"];
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3425,7 +3446,10 @@ export interface operations {
     generateQrCodeFromJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer; the same content answers 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3445,6 +3469,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["QrCode"];
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

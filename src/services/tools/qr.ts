@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { components } from '../../../generated/schema.js';
 /**
  * QR code generation for the Tools API.
@@ -45,8 +47,36 @@ export type QrJsonResult = Schemas['QrCodeData'];
 /** What a QR request answers: the JSON description, or the image bytes with their media type. */
 export type QrOutput = { format: 'json'; data: QrJsonResult } | { format: 'png' | 'svg'; contentType: string; body: Buffer | string };
 
-/** One QR request, either form: the image in the format asked for. */
-export async function renderQrCode(input: QrInput): Promise<QrOutput> {
+/** A rendered code and the ETag of its bytes. */
+export interface RenderedQr {
+  output: QrOutput;
+  etag: string;
+}
+
+const FIELDS = ['type', 'text', 'url', 'email', 'phone', 'wifiSSID', 'wifiPassword', 'wifiEncryption', 'wifiHidden', 'size', 'margin', 'errorCorrectionLevel', 'format'] as const;
+// Bounded by entries and by bytes: a few thousand typical codes, never more than 32 MB of images.
+const cache = new LRUCache<string, RenderedQr>({
+  max: 2000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: ({ output }) => (output.format === 'json' ? output.data.dataUrl.length : Buffer.byteLength(output.body)) + 256,
+});
+
+/**
+ * One QR request, either form: the image in the format asked for, from a bounded cache when the same content was
+ * rendered before (same fields, same answer), with an ETag that changes exactly when the bytes do.
+ */
+export async function renderQrCode(input: QrInput): Promise<RenderedQr> {
+  const key = JSON.stringify(FIELDS.map((f) => input[f] ?? null));
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const output = await render(input);
+  const bytes = output.format === 'json' ? JSON.stringify(output.data) : output.body;
+  const rendered = { output, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+  cache.set(key, rendered);
+  return rendered;
+}
+
+async function render(input: QrInput): Promise<QrOutput> {
   switch (input.format) {
     case 'png':
       return { format: 'png', contentType: 'image/png', body: await renderQrPng(input) };

@@ -105,3 +105,28 @@ describe('generateQrCodeFromJson (POST)', () => {
     expect(res.json().message).toMatch(/size must be integer \(body field\)/);
   });
 });
+
+describe('generateQrCode caching (ETag / 304)', () => {
+  it('answers the same content with the same ETag, 304 when If-None-Match names it, and a new ETag for new content', async () => {
+    const first = await get('type=url&url=https://example.com/etag&format=png');
+    const etag = first.headers.etag as string;
+    expect(first.statusCode).toBe(200);
+    expect(etag).toMatch(/^".+"$/);
+    const second = await get('format=png&url=https://example.com/etag&type=url');
+    expect(second.headers.etag).toBe(etag);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // The POST form with the same fields is the same content.
+    const viaPost = await post({ type: 'url', url: 'https://example.com/etag', format: 'png' });
+    expect(viaPost.headers.etag).toBe(etag);
+
+    const cached = await t.app.inject({ url: '/api/tools/qr-code?type=url&url=https://example.com/etag&format=png', headers: { 'x-api-key': t.toolsKey, 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    expect(cached.headers.etag).toBe(etag);
+
+    const bigger = await get('type=url&url=https://example.com/etag&format=png&size=300');
+    expect(bigger.headers.etag).not.toBe(etag);
+    const stale = await t.app.inject({ url: '/api/tools/qr-code?type=url&url=https://example.com/etag&format=png&size=300', headers: { 'x-api-key': t.toolsKey, 'if-none-match': etag } });
+    expect(stale.statusCode).toBe(200);
+  });
+});
