@@ -65,6 +65,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** The built dashboard (index.html + assets/); dist/web by default. */
   webRoot?: string;
   /** Awaited when the app closes, before usage is flushed and the store closed (the server's SMTP and workers). */
@@ -75,7 +77,9 @@ export interface AppOptions {
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request, written by src/http/operations.ts with credentials taken out of the URL.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Query strings like ?a=1&a=2 reach validation as arrays; everything else as text for Ajv to coerce.

@@ -122,3 +122,34 @@ describe('overload protection', () => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(200);
   });
 });
+
+describe('request logging', () => {
+  it('writes one line per request, with credentials taken out of the URL', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { buildApp, createDeps } = await import('../../../src/app.js');
+    const { testConfig, openTestDatabase } = await import('../../helpers/app.js');
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+    const config = testConfig({ LOG_LEVEL: 'info' });
+    const deps = await createDeps(config, { database: await openTestDatabase('sqlite') });
+    const app = await buildApp(deps, { logStream: stream });
+    try {
+      const secret = 'eph_tools_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+      const res = await app.inject({ url: `/api/tools/age-calculator?birthDate=1990-05-15&apikey=${secret}` });
+      expect(res.statusCode).toBe(401);
+      await new Promise((r) => setImmediate(r));
+      const requestLines = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' || String(l.msg).includes('request'));
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        method: 'GET',
+        url: '/api/tools/age-calculator?birthDate=1990-05-15&apikey=[redacted]',
+        operation: 'calculateAge',
+        status: 401,
+      });
+      expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+});
