@@ -83,7 +83,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Query strings like ?a=1&a=2 reach validation as arrays; everything else as text for Ajv to coerce.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters as long as the spec allows (addresses up to 254 characters, domains 253), percent-encoded
+    // three bytes a character at worst: Fastify's default of 100 would make long addresses unreachable.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   // JSON only: a text/plain body is a 415, not a string that later fails validation.

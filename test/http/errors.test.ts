@@ -149,3 +149,26 @@ describe('wrong method on a known path', () => {
     }
   });
 });
+
+describe('long names', () => {
+  it('reads and deletes the messages of a 170-character address (path parameters beyond Fastify\'s default 100)', async () => {
+    const domain = `${'a'.repeat(60)}.${'b'.repeat(40)}.test`;
+    const t = await makeTestApp({ env: { MAIL_DOMAINS: domain } });
+    try {
+      const auth = { authorization: `Bearer ${t.developerKey}` };
+      const prefix = `long-${'x'.repeat(55)}`;
+      const created = await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { prefix } });
+      expect(created.statusCode, created.body).toBe(201);
+      const address = created.json().email as string;
+      expect(address.length).toBeGreaterThan(160);
+      const { id } = await t.deliver({ to: address, subject: 'long', text: 'x' });
+      const read = await t.app.inject({ url: `/api/v1/email/${address}/messages/${id}`, headers: auth });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().subject).toBe('long');
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/email/${encodeURIComponent(address)}`, headers: auth });
+      expect(removed.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
