@@ -754,8 +754,10 @@ export interface paths {
          *       (including the cloud metadata address 169.254.169.254), unique-local and link-local IPv6, IPv4-mapped
          *       forms of those, multicast and reserved addresses are refused with 422 `webhook_target_not_allowed` — as
          *       is a host that does not resolve, since it cannot be checked — unless the operator sets
-         *       `WEBHOOK_ALLOW_PRIVATE=true` or lists the network in `WEBHOOK_ALLOWED_NETWORKS`. A host with several
-         *       addresses is refused when any of them is refused.
+         *       `WEBHOOK_ALLOW_PRIVATE=true` or lists the network in `WEBHOOK_ALLOWED_NETWORKS`. Cloud metadata endpoints
+         *       (169.254.169.254, 169.254.170.2, 169.254.0.23, 100.100.100.200, 168.63.129.16, fd00:ec2::254) stay refused
+         *       with `WEBHOOK_ALLOW_PRIVATE` and are reachable only when `WEBHOOK_ALLOWED_NETWORKS` names them. A host with
+         *       several addresses is refused when any of them is refused.
          *     * `events`: one or more of `message.received`, `address.created`, `address.expired`, `address.deleted`
          *       (`webhook.test` is sent only by the test operation and cannot be subscribed to).
          *     * `address` (optional): only events of that one address of yours. It must be an address of your account
@@ -2716,7 +2718,7 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": "webhook_target_not_allowed",
-                 *       "message": "url: 169.254.169.254 is a link-local address (cloud metadata); webhooks may only call public addresses."
+                 *       "message": "url: 169.254.169.254 is a cloud metadata address (AWS, GCP, Azure, DigitalOcean, OpenStack); webhooks may only call public addresses."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

@@ -13,7 +13,7 @@ describe('webhook target rule', () => {
     ['192.168.0.1', 'a private address (RFC 1918)'],
     ['100.64.0.1', 'a shared (CGNAT) address'],
     ['100.127.255.255', 'a shared (CGNAT) address'],
-    ['169.254.169.254', 'the cloud metadata address'],
+    ['169.254.169.254', 'a cloud metadata address'],
     ['169.254.1.1', 'a link-local address'],
     ['0.0.0.0', 'a "this network" address'],
     ['0.1.2.3', 'a "this network" address'],
@@ -27,11 +27,11 @@ describe('webhook target rule', () => {
     ['fe80::1%eth0', 'a link-local address'],
     ['febf:ffff::1', 'a link-local address'],
     ['fc00::1', 'a unique-local address'],
-    ['fd00:ec2::254', 'the cloud metadata address'],
+    ['fd00:ec2::254', 'a cloud metadata address'],
     ['ff02::1', 'a multicast address'],
     ['2001:db8::1', 'a documentation address'],
     ['::ffff:127.0.0.1', 'embeds 127.0.0.1, a loopback address'],
-    ['::ffff:a9fe:a9fe', 'embeds 169.254.169.254, the cloud metadata address'],
+    ['::ffff:a9fe:a9fe', 'embeds 169.254.169.254, a cloud metadata address'],
     ['::10.0.0.1', 'embeds 10.0.0.1, a private address (RFC 1918)'],
     ['64:ff9b::7f00:1', 'embeds 127.0.0.1, a loopback address'],
     ['2002:c0a8:0101::1', 'embeds 192.168.1.1, a private address (RFC 1918)'],
@@ -46,8 +46,15 @@ describe('webhook target rule', () => {
     },
   );
 
-  it('allows everything with WEBHOOK_ALLOW_PRIVATE and the listed networks with WEBHOOK_ALLOWED_NETWORKS', () => {
-    expect(refusalReason('169.254.169.254', { allowPrivate: true, allowedNetworks: [] })).toBeNull();
+  it('allows everything but cloud metadata with WEBHOOK_ALLOW_PRIVATE, and the listed networks with WEBHOOK_ALLOWED_NETWORKS', () => {
+    const open = { allowPrivate: true, allowedNetworks: [] };
+    expect(refusalReason('127.0.0.1', open)).toBeNull();
+    expect(refusalReason('169.254.1.1', open)).toBeNull();
+    // Cloud credentials stay out of reach unless the operator lists the address itself.
+    for (const ip of ['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16', 'fd00:ec2::254', '::ffff:169.254.169.254']) {
+      expect(refusalReason(ip, open), ip).toMatch(/cloud (metadata|platform) address/);
+    }
+    expect(refusalReason('169.254.169.254', { allowPrivate: true, allowedNetworks: ['169.254.169.254'] })).toBeNull();
     const listed = { allowPrivate: false, allowedNetworks: ['10.20.0.0/16', '127.0.0.1', 'fd00:1::/32'] };
     expect(refusalReason('10.20.3.4', listed)).toBeNull();
     expect(refusalReason('::ffff:10.20.3.4', listed)).toBeNull();
@@ -86,7 +93,7 @@ describe('webhook target rule', () => {
 
     it('refuses a host with any refused address', async () => {
       await expect(checkTarget(new URL('https://mixed.example/hook'), closed, dns)).rejects.toThrow('mixed.example resolves to 10.0.0.1 is a private address');
-      await expect(checkTarget(new URL('http://metadata.example/'), closed, dns)).rejects.toThrow('the cloud metadata address');
+      await expect(checkTarget(new URL('http://metadata.example/'), closed, dns)).rejects.toThrow('a cloud metadata address');
     });
 
     it('refuses a host that does not resolve', async () => {

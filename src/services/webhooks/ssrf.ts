@@ -54,7 +54,6 @@ const REFUSED: Range[] = [
   range('10.0.0.0/8', PRIVATE),
   range('100.64.0.0/10', 'a shared (CGNAT) address'),
   range('127.0.0.0/8', 'a loopback address'),
-  range('169.254.169.254/32', 'the cloud metadata address'),
   range('169.254.0.0/16', 'a link-local address'),
   range('172.16.0.0/12', PRIVATE),
   range('192.0.0.0/24', 'an IETF protocol address'),
@@ -67,7 +66,6 @@ const REFUSED: Range[] = [
   range('240.0.0.0/4', 'a reserved address'),
   range('::/128', 'the unspecified address'),
   range('::1/128', 'a loopback address'),
-  range('fd00:ec2::254/128', 'the cloud metadata address'),
   range('64:ff9b:1::/48', 'a local NAT64 address'),
   range('100::/64', 'a discard address'),
   range('2001:db8::/32', DOCUMENTATION),
@@ -75,6 +73,19 @@ const REFUSED: Range[] = [
   range('fe80::/10', 'a link-local address'),
   range('fec0::/10', 'a site-local address'),
   range('ff00::/8', 'a multicast address'),
+];
+
+/**
+ * Cloud instance-metadata endpoints: reaching one hands out the server's cloud credentials. They are refused even
+ * with WEBHOOK_ALLOW_PRIVATE=true, unless WEBHOOK_ALLOWED_NETWORKS names a network that contains them.
+ */
+const METADATA: Range[] = [
+  range('169.254.169.254/32', 'a cloud metadata address (AWS, GCP, Azure, DigitalOcean, OpenStack)'),
+  range('169.254.170.2/32', 'a cloud metadata address (AWS ECS task credentials)'),
+  range('169.254.0.23/32', 'a cloud metadata address (Tencent Cloud)'),
+  range('100.100.100.200/32', 'a cloud metadata address (Alibaba Cloud)'),
+  range('168.63.129.16/32', 'a cloud platform address (Azure WireServer)'),
+  range('fd00:ec2::254/128', 'a cloud metadata address (AWS IPv6)'),
 ];
 
 /** Parses `ip` or `ip/prefix` into bytes and a prefix length; null when it is neither. */
@@ -147,12 +158,14 @@ function embeddedV4(b: Uint8Array): Uint8Array | null {
 
 /** Why `ip` may not be called, or null when it may. */
 export function refusalReason(ip: string, policy: TargetPolicy): string | null {
-  if (policy.allowPrivate) return null;
   const bytes = ipBytes(ip);
   if (!bytes) return `${ip} is not an IP address`;
   const allowed = policy.allowedNetworks.map(parseNetwork).filter((n): n is Network => n !== null);
   const check = (b: Uint8Array): string | null => {
     if (allowed.some((n) => contains(n, b))) return null;
+    const metadata = METADATA.find((r) => contains(r, b));
+    if (metadata) return metadata.what;
+    if (policy.allowPrivate) return null;
     const hit = REFUSED.find((r) => contains(r, b));
     return hit ? hit.what : null;
   };

@@ -110,7 +110,7 @@ describe.each(DIALECTS)('webhook operations on %s', (dialect) => {
       ['http://192.168.1.1/hook', 'a private address'],
       ['http://172.20.0.1/hook', 'a private address'],
       ['http://100.64.0.1/hook', 'a shared (CGNAT) address'],
-      ['http://169.254.169.254/latest/meta-data/', 'the cloud metadata address'],
+      ['http://169.254.169.254/latest/meta-data/', 'a cloud metadata address'],
       ['http://169.254.10.1/hook', 'a link-local address'],
       ['http://0.0.0.0:8080/hook', 'a "this network" address'],
       ['http://[::1]/hook', 'a loopback address'],
