@@ -652,8 +652,8 @@ export interface paths {
          *     and woken by the event log, not by polling the store). `messages` holds the matching messages, newest first
          *     (at most 100; `count` is how many), as summaries — read one with getMessage. When the wait was woken by new
          *     mail it answers with the message(s) that woke it. When none arrives within `timeout` seconds the
-         *     answer is still 200, with `messages: []`, `count: 0` and `timed_out: true` — also when the server shuts
-         *     down during the wait (wait again).
+         *     answer is still 200, with `messages: []`, `count: 0` and `timed_out: true`. When the server shuts down
+         *     during the wait it answers 503 `service_unavailable` with `Retry-After` (wait again).
          *
          *     Without `since` every message of the address counts, so mail that arrived before the request — for
          *     example because your product sent it faster than your test started waiting — is never missed: on a fresh
@@ -714,8 +714,8 @@ export interface paths {
          *
          *     **The end.** The stream stays open until the client closes it. When the address is deleted (or purged by
          *     the sweeper, `RETENTION_SECONDS` after it expired) it sends `event: address.deleted` (data
-         *     `{"address": …}`) and closes; a reconnection then answers 404. When the server shuts down it closes the
-         *     stream; reconnect with `Last-Event-ID`. Failures before
+         *     `{"address": …}`) and closes; a reconnection then answers 404. When the server shuts down it sends
+         *     `event: shutdown` (data `{"retry_after": 1}`) and closes the stream; reconnect with `Last-Event-ID`. Failures before
          *     the stream starts (key, rate limit, unknown address) answer JSON errors as every operation does; the
          *     connection counts once against the rate limit and its 200 carries the `X-RateLimit-*` headers.
          */
@@ -4646,6 +4646,24 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            /** @description `service_unavailable`: the server began shutting down during the wait; wait again (another instance may answer), after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "service_unavailable",
+                     *       "message": "The server is shutting down; wait again (another instance may answer)."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamMessages: {

@@ -40,10 +40,11 @@ export const streamMessages: Handler<'streamMessages'> = async (request, reply, 
       onError: (err) => request.log.error({ err }, 'event stream failed'),
     },
   );
-  // Closing the server ends open streams (clients reconnect with Last-Event-ID) instead of waiting on them.
+  // Closing the server ends open streams with a last `event: shutdown` (clients reconnect with Last-Event-ID,
+  // to another instance behind a balancer) instead of waiting on them.
   const end = () => {
     stop();
-    raw.end();
+    raw.end(`event: shutdown\ndata: ${JSON.stringify({ retry_after: 1 })}\n\n`);
   };
   request.server.openStreams.add(end);
   raw.once('close', () => {

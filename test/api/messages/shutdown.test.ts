@@ -17,7 +17,7 @@ describe('shutdown with open streams and waits', () => {
   });
   afterAll(() => t.close().catch(() => undefined));
 
-  it('ends SSE streams and answers pending waits as timed out when the server closes', async () => {
+  it('ends SSE streams with a shutdown event and answers pending waits 503 with Retry-After when the server closes', async () => {
     const stream = await openSse(`${base}/api/v1/email/shutdown@ephemail.test/events`, auth);
     expect(stream.status).toBe(200);
     const pending = fetch(`${base}/api/v1/email/shutdown@ephemail.test/messages/wait?timeout=60`, { headers: auth });
@@ -27,8 +27,10 @@ describe('shutdown with open streams and waits', () => {
     const timeout = new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000));
     expect(await Promise.race([closed, timeout])).toBe('closed');
     await stream.ended;
+    expect(stream.text()).toMatch(/event: shutdown\ndata: \{"retry_after":1\}\n\n$/);
     const res = await pending;
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, messages: [], count: 0, timed_out: true });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ success: false, error: 'service_unavailable', message: 'The server is shutting down; wait again (another instance may answer).' });
   });
 });
