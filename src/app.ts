@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,7 +12,7 @@ import { handlers } from './handlers/index.js';
 import { DomainError } from './services/errors.js';
 import { startEventFeed } from './services/events.js';
 import { createMetrics } from './services/metrics.js';
-import { installErrorHandlers, methodsByPath } from './http/errors.js';
+import { errorBody, installErrorHandlers, methodsByPath } from './http/errors.js';
 import { registerSpecRoutes } from './http/routes.js';
 import { loadSpec } from './http/spec.js';
 import { validatorCompiler } from './http/validation.js';
@@ -86,6 +86,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Path parameters as long as the spec allows (addresses up to 254 characters, domains 253), percent-encoded
     // three bytes a character at worst: Fastify's default of 100 would make long addresses unreachable.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // What Fastify and Node answer before a route runs (bad percent-encoding, a broken request line or header) is
+    // in the error envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const raw = reply as unknown as FastifyReply;
+      raw.code(400).type('application/json; charset=utf-8').send(errorBody('validation_error', `The request could not be read: ${error.message}`));
+    },
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const body = JSON.stringify(errorBody('validation_error', 'The request could not be read (malformed request line or header).'));
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // JSON only: a text/plain body is a 415, not a string that later fails validation.
@@ -97,6 +108,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return parseJson(request, body as string, done);
+  });
+  // Any other media type: 415 for an operation that takes a (JSON) body; read and ignored for one that takes none,
+  // as its spec promises nothing about bodies.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, _body, done) => {
+    if (!request.routeOptions.config.takesBody) return done(null, undefined);
+    done(Object.assign(new Error(`Unsupported media type ${request.headers['content-type'] ?? ''}: send application/json.`), { statusCode: 415 }));
   });
   installErrorHandlers(app, methodsByPath(deps.spec.operations));
   // Hijacked long-lived replies (SSE) register here; they would otherwise hold app.close() open.

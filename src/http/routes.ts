@@ -61,6 +61,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
         security: op.security,
         ...(op.extensions['x-plan'] === 'developer' ? { plan: 'developer' as const } : {}),
         ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
+        takesBody: op.requestBody !== undefined,
         ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {

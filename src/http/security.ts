@@ -24,6 +24,8 @@ declare module 'fastify' {
     plan?: 'developer';
     /** `x-under-pressure: exempt`: answered even when the instance is overloaded. */
     underPressureExempt?: boolean;
+    /** Whether the operation declares a request body (others ignore one they are sent). */
+    takesBody?: boolean;
   }
 }
 

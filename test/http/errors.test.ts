@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { errorStatus, readErrorStatuses } from '../../src/http/errors.js';
@@ -167,6 +168,47 @@ describe('long names', () => {
       expect(read.json().subject).toBe('long');
       const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/email/${encodeURIComponent(address)}`, headers: auth });
       expect(removed.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('every answer in the envelope', () => {
+  it('ignores a non-JSON body sent to an operation without one, and answers 415 where a JSON body is expected', async () => {
+    const t = await makeTestApp();
+    try {
+      const auth = { authorization: `Bearer ${t.developerKey}` };
+      await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { prefix: 'bodyless' } });
+      const ignored = await t.app.inject({ method: 'DELETE', url: '/api/v1/email/bodyless@ephemail.test', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'stray' });
+      expect(ignored.statusCode).toBe(200);
+      const refused = await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'prefix=x' });
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toMatchObject({ success: false, error: 'unsupported_media_type' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers bad percent-encoding and a NUL byte in a header in the envelope', async () => {
+    const t = await makeTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as { port: number }).port;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+          let out = '';
+          socket.on('data', (c: Buffer) => (out += c.toString('latin1')));
+          socket.on('close', () => resolve(out));
+          socket.on('error', reject);
+        });
+      const badUrl = await raw('GET /api/v1/email/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(badUrl).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(badUrl.slice(badUrl.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'validation_error' });
+      const nul = await raw('GET /health HTTP/1.1\r\nHost: x\r\nX-Bad: a\0b\r\nConnection: close\r\n\r\n');
+      expect(nul).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(nul.slice(nul.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'validation_error' });
     } finally {
       await t.close();
     }
