@@ -15,6 +15,9 @@ export interface Config {
   smtpHostname: string;
   /** How long SMTP waits before its greeting, to catch clients that talk first (smtp-server's own default is 100). */
   smtpGreetingDelayMs: number;
+  /** Open SMTP connections in all, and from one client IP; past either the connection gets 421. */
+  smtpMaxClients: number;
+  smtpMaxClientsPerIp: number;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -142,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     smtpPort: int('SMTP_PORT', 2525, 0, 65535),
     smtpGreetingDelayMs: int('SMTP_GREETING_DELAY_MS', 0, 0, 10_000),
+    smtpMaxClients: int('SMTP_MAX_CLIENTS', 1000, 1, 100_000),
+    smtpMaxClientsPerIp: int('SMTP_MAX_CLIENTS_PER_IP', 200, 1, 100_000),
     smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,

@@ -43,6 +43,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const { config, db } = deps;
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
+  // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
+  const perIp = new Map<string, number>();
+  const counted = new Set<string>();
   const refused = (reason: RefusalReason, err: Error): Error => {
     deps.metrics?.messagesRefused.inc({ reason });
     return err;
@@ -138,13 +141,27 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       );
     },
     onData: receive,
-    onConnect(_session, callback) {
+    // SMTP_MAX_CLIENTS is smtp-server's own cap (421 past it); the per-IP cap is counted here.
+    maxClients: config.smtpMaxClients,
+    onConnect(session, callback) {
       deps.metrics?.smtpSessions.inc();
       deps.metrics?.smtpConnections.inc();
+      const ip = session.remoteAddress;
+      const open = (perIp.get(ip) ?? 0) + 1;
+      perIp.set(ip, open);
+      counted.add(session.id);
+      if (open > config.smtpMaxClientsPerIp) {
+        deps.metrics?.messagesRefused.inc({ reason: 'too_many_connections' });
+        return callback(reply(421, `4.7.0 Too many connections from ${ip}, try again later`));
+      }
       callback();
     },
-    onClose() {
+    onClose(session) {
       deps.metrics?.smtpConnections.dec();
+      if (!counted.delete(session.id)) return;
+      const left = (perIp.get(session.remoteAddress) ?? 1) - 1;
+      if (left > 0) perIp.set(session.remoteAddress, left);
+      else perIp.delete(session.remoteAddress);
     },
   };
   const server = new SMTPServer(options);
