@@ -39,20 +39,20 @@ export async function createDeps(config: Config, overrides: Partial<Deps> = {}):
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
+  const events =
+    overrides.events ?? (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs }));
   return {
     config,
     database,
     spec: overrides.spec ?? (await loadSpec()),
-    keys: overrides.keys ?? new KeyAuthenticator(database.db),
+    keys: overrides.keys ?? new KeyAuthenticator(database.db, events),
     sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
     usage: overrides.usage ?? new UsageRecorder(database.db),
     dns,
     redis: 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined,
     metrics: overrides.metrics ?? createMetrics(),
     lifecycle: overrides.lifecycle ?? { shuttingDown: false },
-    events:
-      overrides.events ??
-      (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs })),
+    events,
     version: pkg.version,
   };
 }

@@ -7,7 +7,7 @@ import { createStore, killAll, startServer, stopServer, type ServerProcess, type
 import { startReceiver, verify, type Receiver } from './helpers/webhook-receiver.js';
 import { createAccount } from '../src/services/accounts.js';
 import { createAddress } from '../src/services/addresses.js';
-import { createKey } from '../src/services/keys.js';
+import { createKey, revokeKeyByIdOrValue } from '../src/services/keys.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DOMAIN = 'scale.test';
@@ -114,6 +114,23 @@ describe('two instances on PostgreSQL + Redis behave as one service', () => {
     expect(replayed.map((e) => JSON.parse(e.data!).subject)).toEqual(['second', 'third']);
     expect(Number(replayed[0].id)).toBeGreaterThan(Number(first.id));
     onB.close();
+  });
+
+  it('drops a revoked key on every instance within a second, also when another process revoked it', async () => {
+    const database = await store.open();
+    try {
+      const account = await createAccount(database.db, `revoke-${run}@example.com`, 'developer');
+      const { key } = await createKey(database.db, account, 'tools');
+      const call = (on: ServerProcess) => fetch(`${on.url}/api/tools/age-calculator?birthDate=1990-05-15`, { headers: { 'x-api-key': key } });
+      expect([(await call(a)).status, (await call(b)).status]).toEqual([200, 200]); // now cached on both
+      // Revoked by a process of its own (as the operator CLI does): PostgreSQL NOTIFY carries the event.
+      await revokeKeyByIdOrValue(database.db, key);
+      const revokedAt = Date.now();
+      await expect.poll(async () => [(await call(a)).status, (await call(b)).status], { timeout: 1000, interval: 25 }).toEqual([401, 401]);
+      expect(Date.now() - revokedAt).toBeLessThan(1000);
+    } finally {
+      await database.close();
+    }
   });
 
   it('shares rate limits: a key\'s allowance is spent across both instances', async () => {

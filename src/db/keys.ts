@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import type { ApiKeysTable } from './schema.js';
+import type { AccountsTable, ApiKeysTable } from './schema.js';
 
 export type ApiKeyRow = ApiKeysTable;
 
@@ -9,6 +9,26 @@ export async function insertKey(db: Db, row: ApiKeyRow): Promise<void> {
 
 export async function findKeysByPrefix(db: Db, prefix: string): Promise<ApiKeyRow[]> {
   return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).execute();
+}
+
+/** The keys with a given prefix, each with its account, in one query (a keyed request's only read). */
+export async function findKeysWithAccountByPrefix(db: Db, prefix: string): Promise<Array<{ key: ApiKeyRow; account: AccountsTable }>> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select([
+      'accounts.email as account_email',
+      'accounts.plan as account_plan',
+      'accounts.password_hash as account_password_hash',
+      'accounts.created_at as account_created_at',
+    ])
+    .where('api_keys.prefix', '=', prefix)
+    .execute();
+  return rows.map(({ account_email, account_plan, account_password_hash, account_created_at, ...key }) => ({
+    key,
+    account: { id: key.account_id, email: account_email, plan: account_plan, password_hash: account_password_hash, created_at: account_created_at },
+  }));
 }
 
 export async function findKeyById(db: Db, id: string): Promise<ApiKeyRow | undefined> {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
+import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from './errors.js';
+import { eventRecord } from './events.js';
 import { checkAddress } from './email-address.js';
 
 export type Plan = AccountRow['plan'];
@@ -35,7 +37,12 @@ export async function requireAccount(db: Db, email: string): Promise<AccountRow>
 export async function changePlan(db: Db, email: string, plan: Plan): Promise<AccountRow> {
   if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
   const account = await requireAccount(db, email);
-  await updateAccountPlan(db, account.id, plan);
+  const now = new Date();
+  // Every instance drops the account's keys from its key cache when it reads this event.
+  await transactWithEvents(db, async (trx, emit) => {
+    await updateAccountPlan(trx, account.id, plan);
+    emit(eventRecord({ type: 'account.changed', accountId: account.id, addressId: null, address: null, at: now.toISOString() }, now));
+  });
   return { ...account, plan };
 }
 

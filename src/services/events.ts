@@ -18,7 +18,11 @@ export type DomainEvent =
   /** `at` is the address's expiry. */
   | { type: 'address.expired'; accountId: string; addressId: string; address: string; at: string }
   /** The sweeper removed an address RETENTION_SECONDS after it expired (internal: no webhook is sent for it). */
-  | { type: 'address.purged'; accountId: string; addressId: string; address: string; at: string };
+  | { type: 'address.purged'; accountId: string; addressId: string; address: string; at: string }
+  /** A key was revoked (internal: every instance drops it from its key cache). */
+  | { type: 'key.revoked'; accountId: string; addressId: null; address: null; keyId: string; at: string }
+  /** An account's plan changed (internal: every instance drops its keys from the key cache). */
+  | { type: 'account.changed'; accountId: string; addressId: null; address: null; at: string };
 
 export type EventType = DomainEvent['type'];
 /** An event read back from the log: `id` orders it among all events of the service. */
@@ -53,8 +57,8 @@ export function fromRecord(record: EventRecord): LoggedEvent {
 /**
  * This instance's view of the log: it follows the log from where it stood when the feed started and hands each
  * new event, whichever instance wrote it, to the local subscribers, in log order. It reads when woken — at once for
- * this instance's own commits; by PostgreSQL LISTEN/NOTIFY or, when REDIS_URL is set, Redis pub/sub for other
- * instances' — and every `pollMs` as a safety net for a lost wake-up.
+ * this instance's own commits; by PostgreSQL LISTEN/NOTIFY (any process's commits, the operator CLI's included) and,
+ * when REDIS_URL is set, Redis pub/sub for other instances' — and every `pollMs` as a safety net for a lost wake-up.
  */
 export interface EventFeed {
   /** Live events from now on. Returns the function that unsubscribes. */
@@ -154,7 +158,9 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     subscriber.on('message', wake);
     // Not awaited: with Redis down the instance still starts (the poll covers wake-ups; /ready reports Redis).
     subscriber.subscribe(REDIS_EVENTS_CHANNEL).catch((err: unknown) => logger?.warn({ err }, 'subscribing to event wake-ups (Redis) failed'));
-  } else if (options.databaseUrl) {
+  }
+  // On PostgreSQL every commit that appends events NOTIFYs, whoever made it (an instance or the operator CLI).
+  if (options.databaseUrl) {
     listener = new pg.Client({ connectionString: options.databaseUrl });
     listener.on('notification', wake);
     listener.on('error', (err: unknown) => logger?.warn({ err }, 'event wake-up channel (LISTEN) failed'));

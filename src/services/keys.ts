@@ -1,8 +1,11 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { findAccountById, type AccountRow } from '../db/accounts.js';
-import { findKeyById, findKeysByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
+import type { AccountRow } from '../db/accounts.js';
+import { findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
+import { LRUCache } from 'lru-cache';
+import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors } from './errors.js';
+import { eventRecord, type EventFeed } from './events.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -110,8 +113,14 @@ export async function revokeKeyByIdOrValue(db: Db, idOrKey: string, accountId?: 
   if (!row || (accountId !== undefined && row.account_id !== accountId)) {
     throw new DomainError('key_not_found', `No key matches "${idOrKey.slice(0, 24)}".`);
   }
-  const at = new Date().toISOString();
-  await revokeKey(db, row.id, at);
+  const now = new Date();
+  const at = now.toISOString();
+  // Every instance drops the key from its key cache when it reads this event (within a wake-up, not a TTL).
+  await transactWithEvents(db, async (trx, emit) => {
+    if (await revokeKey(trx, row.id, at)) {
+      emit(eventRecord({ type: 'key.revoked', accountId: row.account_id, addressId: null, address: null, keyId: row.id, at }, now));
+    }
+  });
   return toKeyView({ ...row, revoked_at: row.revoked_at ?? at });
 }
 
@@ -123,25 +132,43 @@ async function findByPlaintext(db: Db, presented: string): Promise<ApiKeyRow | u
 
 /**
  * Resolves a presented key to its live key row and account; undefined for malformed, unknown and revoked keys
- * alike (the caller answers 401 without saying which). `last_used_at` is refreshed at most once a minute per key
- * and off the request's path.
+ * alike (the caller answers 401 without saying which). One query reads key and account; live keys are then kept
+ * in a bounded cache (by the key's digest) for `cacheTtlMs`, and the event log evicts them on every instance the
+ * moment a key is revoked or its account's plan changes. `last_used_at` is refreshed at most once a minute per
+ * key and off the request's path.
  */
 export class KeyAuthenticator {
   private readonly lastTouched = new Map<string, number>();
+  private readonly cache: LRUCache<string, AuthenticatedKey>;
 
   constructor(
     private readonly db: Db,
+    feed?: EventFeed,
     private readonly touchIntervalMs = 60_000,
-  ) {}
+    cacheTtlMs = 60_000,
+  ) {
+    this.cache = new LRUCache({ max: 10_000, ttl: cacheTtlMs });
+    feed?.subscribe('key.revoked', (e) => this.evict((v) => v.key.id === e.keyId));
+    feed?.subscribe('account.changed', (e) => this.evict((v) => v.account.id === e.accountId));
+  }
 
   async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
     if (!looksLikeKey(presented)) return undefined;
-    const key = await findByPlaintext(this.db, presented);
-    if (!key || key.revoked_at) return undefined;
-    const account = await findAccountById(this.db, key.account_id);
-    if (!account) return undefined;
-    this.touch(key.id);
-    return { key, account };
+    const digest = digestKey(presented);
+    let found = this.cache.get(digest);
+    if (!found) {
+      const wanted = Buffer.from(digest, 'hex');
+      const candidates = await findKeysWithAccountByPrefix(this.db, keyPrefix(presented));
+      found = candidates.find((c) => timingSafeEqual(Buffer.from(c.key.hash, 'hex'), wanted));
+      if (!found || found.key.revoked_at) return undefined;
+      this.cache.set(digest, found);
+    }
+    this.touch(found.key.id);
+    return found;
+  }
+
+  private evict(match: (value: AuthenticatedKey) => boolean): void {
+    for (const [digest, value] of this.cache.entries()) if (match(value)) this.cache.delete(digest);
   }
 
   private touch(id: string): void {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { createAccount } from '../../src/services/accounts.js';
+import { changePlan, createAccount } from '../../src/services/accounts.js';
 import { createKey, revokeKeyByIdOrValue } from '../../src/services/keys.js';
 
 let t: TestApp;
@@ -70,9 +70,23 @@ describe('Tools key failures', () => {
     const { key } = await createKey(t.deps.database.db, t.account, 'tools');
     expect((await t.app.inject({ url: AGE, headers: { 'x-api-key': key } })).statusCode).toBe(200);
     await revokeKeyByIdOrValue(t.deps.database.db, key);
+    // The cached key goes when the feed reads the key.revoked event (a wake-up, milliseconds).
+    await t.deps.events.catchUp();
     const res = await t.app.inject({ url: AGE, headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_api_key');
+  });
+
+  it('applies a plan change to cached keys at once: a downgraded account\'s Developer key gets 403', async () => {
+    const account = await createAccount(t.deps.database.db, `downgrade-${Date.now()}@example.com`, 'developer');
+    const { key } = await createKey(t.deps.database.db, account, 'developer');
+    const list = () => t.app.inject({ url: '/api/v1/email', headers: { authorization: `Bearer ${key}` } });
+    expect((await list()).statusCode).toBe(200); // cached now
+    await changePlan(t.deps.database.db, account.email, 'free');
+    await t.deps.events.catchUp();
+    const res = await list();
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('plan_required');
   });
 
   it('answers 403 wrong_key_kind naming the Tools key for a Developer key', async () => {

@@ -42,7 +42,7 @@ const BATCH = 200;
 
 /** Outbox rows for one event: one per enabled webhook of its account that subscribes to it. */
 async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | null, at: string): Promise<number> {
-  if (!subscribable(event.type)) return 0;
+  if (!subscribable(event.type) || event.address === null) return 0;
   const hooks = (await findEnabledWebhooksFor(trx, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
   const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
   if (!payload) return 0;

@@ -49,7 +49,9 @@ export function payloadFor(event: DomainEvent, publicUrl: string | null): Webhoo
     case 'address.deleted':
       return { type: 'address.deleted', timestamp: event.at, data: { address: event.address } };
     case 'address.purged':
-      return null; // internal: it ends waits and streams, no webhook announces it
+    case 'key.revoked':
+    case 'account.changed':
+      return null; // internal: they end waits and streams, or refresh caches; no webhook announces them
     default:
       // A new event type must say here what its webhook payload is: the compiler points to this line.
       return event satisfies never;
