@@ -21,6 +21,7 @@ import { SessionAuthenticator } from './services/sessions.js';
 import { UsageRecorder } from './services/usage.js';
 import { installUsageRecording } from './http/usage.js';
 import { installOperations } from './http/operations.js';
+import { RequestLog } from './http/request-log.js';
 import { groupedStore } from './http/rate-limit-store.js';
 import { registerDashboardWeb } from './http/web.js';
 import { createDnsResolver } from './services/dns.js';
@@ -78,8 +79,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // One line per request, written by src/http/operations.ts with credentials taken out of the URL.
-    disableRequestLogging: true,
+    // One line per request, with credentials taken out of the URL (src/http/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Query strings like ?a=1&a=2 reach validation as arrays; everything else as text for Ajv to coerce.

@@ -5,14 +5,6 @@ import { lastEventId, readIdCursor } from '../db/events.js';
 import { WEBHOOK_CURSOR } from '../services/webhooks/enqueuer.js';
 import { errorBody } from './errors.js';
 
-/** Query parameters that carry credentials: their values never reach the log. */
-const SECRET_PARAMETERS = /([?&](?:apikey|api_key|token|key|password|secret)=)[^&#]*/gi;
-
-/** The request URL as logged: credential-bearing query values replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETERS, '$1[redacted]');
-}
-
 /**
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
  * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
@@ -27,10 +19,6 @@ export async function installOperations(app: FastifyInstance, deps: Deps): Promi
     };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-    request.log.info(
-      { method: request.method, url: redactUrl(request.url), operation: labels.operation, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
   });
   metrics.onCollect(async () => {
     const newest = await lastEventId(deps.database.db);
