@@ -48,7 +48,6 @@ const NON_ASCII = /[^\x00-\x7F]/;
 
 const encoder = new TextEncoder();
 const octets = (s: string): number => encoder.encode(s).length;
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Shortens user-supplied text quoted in a message, so messages stay small whatever the input. */
 export const clip = (s: string, max = 40): string => ([...s].length > max ? `${[...s].slice(0, max).join('')}…` : s);
 const quoteList = (chars: Iterable<string>): string => {

@@ -76,7 +76,7 @@ export interface EventFeedOptions {
   db: Db;
   /** A postgres:// URL: LISTEN on it for other instances' commits (unless Redis carries them). */
   databaseUrl?: string | null;
-  /** PostgreSQL schema of the store (connections must use the same search_path). */
+  /** A redis:// URL: publish this instance's commits and subscribe to other instances' on Redis pub/sub. */
   redisUrl?: string | null;
   /** Safety-net poll interval. */
   pollMs?: number;
