@@ -6,7 +6,7 @@
  * channel, exactly as two processes would.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import pg from 'pg';
 import { buildApp, createDeps } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -14,6 +14,7 @@ import { createAccount } from '../src/services/accounts.js';
 import { createAddress } from '../src/services/addresses.js';
 import { createKey } from '../src/services/keys.js';
 import { createSmtpServer } from '../src/smtp/server.js';
+import { connectSmtp } from './bench-smtp.js';
 
 const WAITERS = 200;
 
@@ -25,40 +26,6 @@ export interface ScaleResult {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Minimal pipelining-free SMTP client: one message per transaction on one connection, resolving on 250. */
-async function smtpClient(port: number) {
-  const sock = net.connect(port, '127.0.0.1');
-  sock.setNoDelay(true);
-  let buffered = '';
-  const waiters: Array<(line: string) => void> = [];
-  sock.on('data', (d) => {
-    buffered += d.toString();
-    let i;
-    while ((i = buffered.indexOf('\r\n')) >= 0) {
-      const line = buffered.slice(0, i);
-      buffered = buffered.slice(i + 2);
-      if (/^\d{3} /.test(line)) waiters.shift()?.(line);
-    }
-  });
-  const command = (text?: string) => {
-    const reply = new Promise<string>((resolve) => waiters.push(resolve));
-    if (text !== undefined) sock.write(text);
-    return reply;
-  };
-  await command();
-  await command('EHLO bench\r\n');
-  return {
-    async send(to: string): Promise<void> {
-      await command('MAIL FROM:<a@example.com>\r\n');
-      await command(`RCPT TO:<${to}>\r\n`);
-      await command('DATA\r\n');
-      const reply = await command(`From: a@example.com\r\nTo: ${to}\r\nSubject: scale\r\n\r\nhello\r\n.\r\n`);
-      if (!reply.startsWith('250')) throw new Error(`SMTP refused: ${reply}`);
-    },
-    close: () => sock.end(),
-  };
 }
 
 export async function scaleOutCases(databaseUrl: string, redisUrl: string): Promise<ScaleResult[]> {
@@ -92,7 +59,7 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
   const account = await createAccount(db, 'scale@example.com', 'developer');
   const key = (await createKey(db, account, 'developer')).key;
   const headers = { authorization: `Bearer ${key}` };
-  const client = await smtpClient(b.smtpPort);
+  const client = await connectSmtp(b.smtpPort);
   let n = 0;
 
   /** 200 waiters on `on`, one per fresh address; B's SMTP delivers to each in turn; latency = answer − 250. */
@@ -110,7 +77,7 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
     await new Promise((r) => setTimeout(r, 500)); // every waiter is listening
     const acknowledged: number[] = [];
     for (const address of addresses) {
-      await client.send(address);
+      await client.send(address, Buffer.from(`From: a@example.com\r\nTo: ${address}\r\nSubject: scale\r\n\r\nhello`));
       acknowledged.push(performance.now());
     }
     const at = await Promise.all(answered);

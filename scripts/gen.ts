@@ -86,7 +86,8 @@ async function render(): Promise<Record<string, string>> {
   const schema = HEADER + astToString(ast);
   const security = operationSecurity();
   const data: Record<string, string> = {
-    'generated/schema.d.ts': schema,
+    // The types live once, in the package; the server and tests import them through this re-export.
+    'generated/schema.d.ts': `${HEADER}export * from './client/schema.js';\n`,
     'generated/client/schema.d.ts': schema,
     'generated/client/security.js': `${HEADER}/** The key each operation's declared security asks for, by \`METHOD /path/{template}\`. */\nexport const operationSecurity = ${JSON.stringify(security, null, 2)};\n`,
     'generated/client/security.d.ts': `${HEADER}export type KeyKind = 'tools' | 'developer' | 'metrics';\nexport declare const operationSecurity: Readonly<Record<string, KeyKind | undefined>>;\n`,
