@@ -28,10 +28,13 @@ const APPEND_LOCK = 74658;
 type Emit = (event: NewEventRecord) => void;
 
 /** Local wake-ups after a commit that appended events, per database handle (one per instance). */
-const committed = new WeakMap<Db, Set<() => void>>();
+const committed = new WeakMap<Db, Set<(events: NewEventRecord[]) => void>>();
 
-/** Calls `listener` after every transaction of `transactWithEvents` on `db` that appended events has committed. */
-export function onEventsCommitted(db: Db, listener: () => void): () => void {
+/**
+ * Calls `listener` with the events, synchronously, after every transaction of `transactWithEvents` on `db` that
+ * appended some has committed: this instance learns of its own events before the request that caused them answers.
+ */
+export function onEventsCommitted(db: Db, listener: (events: NewEventRecord[]) => void): () => void {
   let set = committed.get(db);
   if (!set) committed.set(db, (set = new Set()));
   set.add(listener);
@@ -44,14 +47,22 @@ export function onEventsCommitted(db: Db, listener: () => void): () => void {
  * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see services/events.ts).
  */
 export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>): Promise<T> {
-  let appended = 0;
+  const pending: NewEventRecord[] = [];
   const result = await db.transaction().execute(async (trx) => {
-    const pending: NewEventRecord[] = [];
+    pending.length = 0; // a retried transaction starts over
     const value = await work(trx, (event) => pending.push(event));
-    appended = await appendEvents(trx, pending);
+    await appendEvents(trx, pending);
     return value;
   });
-  if (appended > 0) for (const listener of [...(committed.get(db) ?? [])]) listener();
+  if (pending.length > 0) {
+    for (const listener of [...(committed.get(db) ?? [])]) {
+      try {
+        listener(pending);
+      } catch {
+        /* a listener's failure is its own; the commit stands */
+      }
+    }
+  }
   return result;
 }
 

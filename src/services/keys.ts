@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { AccountRow } from '../db/accounts.js';
 import { findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
 import { LRUCache } from 'lru-cache';
-import { transactWithEvents } from '../db/events.js';
+import { onEventsCommitted, transactWithEvents } from '../db/events.js';
 import { DomainError, errors } from './errors.js';
 import { eventRecord, type EventFeed } from './events.js';
 
@@ -148,8 +148,16 @@ export class KeyAuthenticator {
     cacheTtlMs = 60_000,
   ) {
     this.cache = new LRUCache({ max: 10_000, ttl: cacheTtlMs });
+    // Other instances' revocations and plan changes arrive through the feed; this instance's own are applied at
+    // their commit, before the request that made them answers.
     feed?.subscribe('key.revoked', (e) => this.evict((v) => v.key.id === e.keyId));
     feed?.subscribe('account.changed', (e) => this.evict((v) => v.account.id === e.accountId));
+    onEventsCommitted(db, (events) => {
+      for (const e of events) {
+        if (e.type === 'key.revoked') this.evict((v) => v.key.id === (e.data as { keyId: string }).keyId);
+        if (e.type === 'account.changed') this.evict((v) => v.account.id === e.account_id);
+      }
+    });
   }
 
   async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
