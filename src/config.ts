@@ -31,7 +31,7 @@ export interface Config {
     sessionTtlSeconds: number;
     /** Requests per session account per RATE_LIMIT_WINDOW_SECONDS. */
     rateLimit: number;
-    login: { perEmail: number; perIp: number; windowMs: number };
+    login: { perEmail: number; perIp: number; perAccount: number; windowMs: number };
   };
   verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
   addressTtl: number;
@@ -167,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
       login: {
         perEmail: int('RATE_LIMIT_LOGIN', 10, 1, 1_000_000),
         perIp: int('RATE_LIMIT_LOGIN_IP', 50, 1, 1_000_000),
+        perAccount: int('RATE_LIMIT_LOGIN_ACCOUNT', 100, 1, 1_000_000),
         windowMs: int('RATE_LIMIT_LOGIN_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
       },
     },

@@ -55,10 +55,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the dashboard settings', () => {
-    expect(loadConfig({}).dashboard).toEqual({ selfServePlans: true, sessionTtlSeconds: 1_209_600, rateLimit: 600, login: { perEmail: 10, perIp: 50, windowMs: 900_000 } });
+    expect(loadConfig({}).dashboard).toEqual({ selfServePlans: true, sessionTtlSeconds: 1_209_600, rateLimit: 600, login: { perEmail: 10, perIp: 50, perAccount: 100, windowMs: 900_000 } });
     expect(
       loadConfig({ SELF_SERVE_PLANS: 'false', SESSION_TTL_SECONDS: '3600', RATE_LIMIT_DASHBOARD: '60', RATE_LIMIT_LOGIN: '5', RATE_LIMIT_LOGIN_IP: '20', RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60' }).dashboard,
-    ).toEqual({ selfServePlans: false, sessionTtlSeconds: 3600, rateLimit: 60, login: { perEmail: 5, perIp: 20, windowMs: 60_000 } });
+    ).toEqual({ selfServePlans: false, sessionTtlSeconds: 3600, rateLimit: 60, login: { perEmail: 5, perIp: 20, perAccount: 100, windowMs: 60_000 } });
     try {
       loadConfig({ SELF_SERVE_PLANS: 'perhaps', SESSION_TTL_SECONDS: '10', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_LOGIN_WINDOW_SECONDS: 'soon' });
       expect.unreachable();

@@ -959,9 +959,11 @@ export interface paths {
          *     log-in's rate limit, which bounds how fast anyone can probe. Log-in itself never tells an unknown email from
          *     a wrong password.
          *
-         *     **Limits and CSRF:** sign-up and log-in together allow `RATE_LIMIT_LOGIN` attempts per email address and
-         *     `RATE_LIMIT_LOGIN_IP` per client IP per `RATE_LIMIT_LOGIN_WINDOW_SECONDS` (10, 50 and 900 by default); past
-         *     that the answer is 429 `rate_limited` with `Retry-After`. The body must be JSON, which HTML forms on other
+         *     **Limits and CSRF:** sign-up and log-in together allow, per `RATE_LIMIT_LOGIN_WINDOW_SECONDS` (900 by
+         *     default), `RATE_LIMIT_LOGIN` attempts per email address from one client IP (10), `RATE_LIMIT_LOGIN_IP` per
+         *     client IP (50) and `RATE_LIMIT_LOGIN_ACCOUNT` per email address from all clients (100; past it only a
+         *     client's first attempt for the address is looked at). Past a limit the answer is 429 `rate_limited` with
+         *     `Retry-After`. A stranger's failures therefore block only the stranger's client: the owner still logs in. The body must be JSON, which HTML forms on other
          *     sites cannot send, and a browser request from another site (by `Sec-Fetch-Site`, or by `Origin` in browsers
          *     that do not send it) answers 403 `csrf_failed`.
          */

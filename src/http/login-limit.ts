@@ -8,25 +8,33 @@ function emailOf(request: FastifyRequest): string {
 }
 
 /**
- * Sign-up and log-in attempts, limited per email address (against guessing one account's password from many
- * addresses) and per client IP (against trying many accounts from one place). Both counters use
- * @fastify/rate-limit's store — in memory, or Redis when REDIS_URL is set — and every attempt counts, whether it
- * succeeds or not, whether the account exists or not, so the limit itself reveals nothing.
+ * Sign-up and log-in attempts, throttled without handing strangers a way to lock an owner out:
+ * - per email address *and* client IP (RATE_LIMIT_LOGIN): one client guessing one account's password stops there,
+ *   but that does not stop the owner, who logs in from somewhere else;
+ * - per client IP (RATE_LIMIT_LOGIN_IP): one client trying many accounts;
+ * - per email address from every client (RATE_LIMIT_LOGIN_ACCOUNT): a guesser spread over many addresses. Past it,
+ *   only a client's first attempt for that email in the window is looked at, so each address of a distributed
+ *   guesser gets one guess per window while the owner, arriving fresh, still gets in.
+ * The counters use @fastify/rate-limit's store (in memory, or Redis when REDIS_URL is set). Every attempt counts,
+ * right or wrong, existing account or not, so the limits reveal nothing.
  */
 export function loginAttemptLimiter(app: FastifyInstance, config: Config): (request: FastifyRequest) => Promise<void> {
-  const { perEmail, perIp, windowMs } = config.dashboard.login;
-  const limits = [
-    { what: 'for this email address', check: app.createRateLimit({ max: perEmail, timeWindow: windowMs, keyGenerator: (req) => `login-email:${emailOf(req)}` }) },
-    { what: 'from this IP address', check: app.createRateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `login-ip:${req.ip}` }) },
-  ];
+  const { perEmail, perIp, perAccount, windowMs } = config.dashboard.login;
+  const pair = app.createRateLimit({ max: perEmail, timeWindow: windowMs, keyGenerator: (req) => `login-pair:${emailOf(req)}:${req.ip}` });
+  const ip = app.createRateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `login-ip:${req.ip}` });
+  const account = app.createRateLimit({ max: perAccount, timeWindow: windowMs, keyGenerator: (req) => `login-email:${emailOf(req)}` });
+  const refuse = (what: string, result: { ttl: number; ttlInSeconds: number }) => {
+    const err = new DomainError('rate_limited', `Too many sign-up or log-in attempts ${what}; retry in ${result.ttlInSeconds} s.`);
+    // The error handler turns `ttl` into Retry-After, as for every other 429.
+    return Object.assign(err, { ttl: result.ttl });
+  };
   return async (request) => {
-    for (const { what, check } of limits) {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        const err = new DomainError('rate_limited', `Too many sign-up or log-in attempts ${what}; retry in ${result.ttlInSeconds} s.`);
-        // The error handler turns `ttl` into Retry-After, as for every other 429.
-        throw Object.assign(err, { ttl: result.ttl });
-      }
-    }
+    const fromHere = await pair(request);
+    if (!fromHere.isAllowed && fromHere.isExceeded) throw refuse('for this email address from this client', fromHere);
+    const fromIp = await ip(request);
+    if (!fromIp.isAllowed && fromIp.isExceeded) throw refuse('from this IP address', fromIp);
+    const overall = await account(request);
+    const firstFromHere = !('remaining' in fromHere) || fromHere.remaining === perEmail - 1;
+    if (!overall.isAllowed && overall.isExceeded && !firstFromHere) throw refuse('for this email address', overall);
   };
 }

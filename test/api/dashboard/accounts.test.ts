@@ -196,26 +196,44 @@ describe.each(DIALECTS)('dashboard accounts and sessions (%s)', (dialect) => {
 describe('log-in rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ env: { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_LOGIN_IP: '6' } });
+    t = await makeTestApp({ env: { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_LOGIN_IP: '6', RATE_LIMIT_LOGIN_ACCOUNT: '5' } });
   });
   afterAll(() => t?.close());
 
   const attempt = (email: string, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { email, password: 'wrong-password' } });
 
-  it('limits attempts per email address, alike for existing and unknown accounts, with Retry-After', async () => {
+  const logInRight = (email: string, ip: string) => t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { email, password: PASSWORD } });
+
+  it('limits one client guessing one account, alike for existing and unknown accounts, without locking the owner out', async () => {
     const existing = await createAccount(t.deps.database.db, uniqueEmail(), 'free');
     await setAccountPassword(t.deps.database.db, existing.email, PASSWORD);
     for (const email of [existing.email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < 3; i++) expect((await attempt(email, `10.1.0.${i}`)).statusCode).toBe(401);
-      const limited = await attempt(email, '10.1.0.9');
+      for (let i = 0; i < 3; i++) expect((await attempt(email, '10.1.0.1')).statusCode).toBe(401);
+      const limited = await attempt(email, '10.1.0.1');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ success: false, error: 'rate_limited', message: expect.stringContaining('for this email address') });
+      expect(limited.json()).toMatchObject({ success: false, error: 'rate_limited', message: expect.stringContaining('for this email address from this client') });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
     }
-    // The right password does not get through the limit either.
-    const right = await t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: '10.1.0.10', payload: { email: existing.email, password: PASSWORD } });
-    expect(right.statusCode).toBe(429);
+    // The guesser's client stays refused, even with the right password; the owner, elsewhere, logs in.
+    expect((await logInRight(existing.email, '10.1.0.1')).statusCode).toBe(429);
+    expect((await logInRight(existing.email, '10.1.0.50')).statusCode).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses, while a fresh client with the right password still gets in', async () => {
+    const owner = await createAccount(t.deps.database.db, uniqueEmail(), 'free');
+    await setAccountPassword(t.deps.database.db, owner.email, PASSWORD);
+    // Five addresses, one guess each, spend the account's allowance of 5.
+    for (let i = 0; i < 5; i++) expect((await attempt(owner.email, `10.3.0.${i}`)).statusCode).toBe(401);
+    // Past it, a client that already guessed gets no further guess…
+    const again = await attempt(owner.email, '10.3.0.1');
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toContain('for this email address');
+    // …a new address gets one (a wrong one is just wrong; a second is refused)…
+    expect((await attempt(owner.email, '10.3.0.20')).statusCode).toBe(401);
+    expect((await attempt(owner.email, '10.3.0.20')).statusCode).toBe(429);
+    // …and the owner, arriving fresh, logs in.
+    expect((await logInRight(owner.email, '10.3.0.99')).statusCode).toBe(200);
   });
 
   it('limits attempts per client IP across email addresses', async () => {
