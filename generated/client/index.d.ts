@@ -46,9 +46,16 @@ export interface WaitForMessageOptions {
     timeout?: number;
     /** Only messages received strictly after this instant (ISO 8601); without it, mail already there counts. */
     since?: string;
+    /** Case-insensitive substrings the message must contain: in its subject, its sender, its text or HTML body. */
+    subject?: string;
+    from?: string;
+    text?: string;
+    /** Only unread (true) or read (false) messages. */
+    unread?: boolean;
 }
 /**
- * Waits for mail at `address` (long poll on waitForMessages) and answers the newest message, or null when none
- * arrived within `timeout` seconds. Messages that arrived before the call count unless `since` says otherwise.
+ * Waits for the email you mean at `address` (long poll on waitForMessages, with its matchers) and answers the newest
+ * matching message, or null when none arrived within `timeout` seconds. Messages that arrived before the call count
+ * unless `since` says otherwise.
  */
 export declare function waitForMessage(client: Client<paths>, address: string, options?: WaitForMessageOptions): Promise<MessageSummary | null>;

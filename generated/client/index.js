@@ -47,13 +47,14 @@ export class EphemailError extends Error {
     }
 }
 /**
- * Waits for mail at `address` (long poll on waitForMessages) and answers the newest message, or null when none
- * arrived within `timeout` seconds. Messages that arrived before the call count unless `since` says otherwise.
+ * Waits for the email you mean at `address` (long poll on waitForMessages, with its matchers) and answers the newest
+ * matching message, or null when none arrived within `timeout` seconds. Messages that arrived before the call count
+ * unless `since` says otherwise.
  */
 export async function waitForMessage(client, address, options = {}) {
-    const { timeout = 30, since } = options;
+    const { timeout = 30, since, subject, from, text, unread } = options;
     const { data, error, response } = await client.GET('/api/v1/email/{address}/messages/wait', {
-        params: { path: { address }, query: { timeout, since } },
+        params: { path: { address }, query: { timeout, since, subject, from, text, unread } },
     });
     if (error)
         throw new EphemailError(response.status, error.error, error.message);

@@ -661,6 +661,13 @@ export interface paths {
          *     has mail, pass the `received_at` of the newest message you have (or the time just before you triggered the
          *     email).
          *
+         *     **Matchers.** `subject`, `from`, `unread` and `text` (a case-insensitive substring of the text or HTML body)
+         *     narrow what counts, as listMessages's filters do, so a test waits for *the* email it means — the password
+         *     reset, not the welcome mail that came first. `count=N` waits until N matching messages are there (mail that
+         *     matched before the wait began counts). With matchers the answer lists every matching message (newest first),
+         *     not only the one that woke the wait; a wait for `count=N` that times out lists the matching messages there
+         *     are, with `timed_out: true`.
+         *
          *     The wait also ends, with the same empty answer, when the address expires; an address that is deleted
          *     meanwhile answers 404 `address_not_found`. A wait counts once against the rate limit, however long it lasts.
          *     Reading is not marking: waiting changes no message's `read` state.
@@ -711,6 +718,9 @@ export interface paths {
          *     Without `Last-Event-ID`, `since` does the same from an instant; with neither, only new messages are sent.
          *     Deleted messages are not replayed; a `Last-Event-ID` naming a message that is gone replays nothing. The log
          *     keeps events for `EVENT_RETENTION_SECONDS` (7 days by default).
+         *
+         *     **Matchers.** `subject`, `from`, `unread` and `text` (body) narrow the stream, replay included, to the
+         *     messages that match, as waitForMessages's matchers do.
          *
          *     **The end.** The stream stays open until the client closes it. When the address is deleted (or purged by
          *     the sweeper, `RETENTION_SECONDS` after it expired) it sends `event: address.deleted` (data
@@ -3111,6 +3121,8 @@ export interface components {
         FromFilter: string;
         /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
         SinceFilter: string;
+        /** @description Only messages whose text or HTML body contains this text, ignoring case. */
+        TextFilter: string;
         /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
         UnreadFilter: boolean;
         /** @description Page size. */
@@ -4589,6 +4601,16 @@ export interface operations {
                 timeout?: number;
                 /** @description Only messages received strictly after this instant count (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). Left out, every message of the address counts. */
                 since?: string;
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+                /** @description Only messages whose text or HTML body contains this text, ignoring case. */
+                text?: components["parameters"]["TextFilter"];
+                /** @description How many matching messages to wait for (1 by default). */
+                count?: number;
             };
             header?: never;
             path: {
@@ -4673,6 +4695,14 @@ export interface operations {
             query?: {
                 /** @description Replay, oldest first, the messages received strictly after this instant (ISO 8601 date-time with a zone) before streaming new ones. Ignored when `Last-Event-ID` is sent. */
                 since?: string;
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+                /** @description Only messages whose text or HTML body contains this text, ignoring case. */
+                text?: components["parameters"]["TextFilter"];
             };
             header?: {
                 /** @description The id of the last event received (an event-log id, or a message id as earlier versions sent); `EventSource` sends it by itself when it reconnects. Messages logged after that event are replayed first. */

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
@@ -60,6 +60,10 @@ export interface MessageFilter {
   since?: string;
   /** true: seen_at is null; false: seen_at is set. */
   unread?: boolean;
+  /** Case-insensitive substring of the text or the HTML body. */
+  text?: string;
+  /** Only these messages. */
+  ids?: string[];
 }
 
 function matching(db: Db, addressId: string, filter: MessageFilter) {
@@ -71,6 +75,10 @@ function matching(db: Db, addressId: string, filter: MessageFilter) {
     }
     if (filter.since !== undefined) all.push(eb('received_at', '>', filter.since));
     if (filter.unread !== undefined) all.push(eb('seen_at', filter.unread ? 'is' : 'is not', null));
+    if (filter.text !== undefined) {
+      all.push(eb.or([containsIgnoringCase(db, 'text_body', filter.text), containsIgnoringCase(db, 'html_body', filter.text)]));
+    }
+    if (filter.ids !== undefined) all.push(filter.ids.length > 0 ? eb('id', 'in', filter.ids) : sql<SqlBool>`1 = 0`);
     return eb.and(all);
   };
 }

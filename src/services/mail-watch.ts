@@ -8,7 +8,7 @@ import type { AddressRow } from '../db/addresses.js';
 import { findMessageEventId, readMessageEventsOf } from '../db/events.js';
 import { errors, type DomainError } from './errors.js';
 import { fromRecord, type EventFeed, type EventOf } from './events.js';
-import { listMessages, toStoredInstant, type MessageSummaryView } from './messages.js';
+import { listMessages, toStoredInstant, type MessageFilter, type MessageSummaryView } from './messages.js';
 
 interface MailboxListener {
   message(event: EventOf<'message.received'>): void;
@@ -71,6 +71,13 @@ export function watchMailbox(feed: EventFeed, addressId: string, listener: Mailb
 
 export const WAIT_LIMIT = 100;
 
+/** What a wait or a stream may narrow messages by: listMessages's filters plus the body. */
+export type Matchers = Pick<MessageFilter, 'subject' | 'from' | 'unread' | 'text'>;
+
+function definedMatchers(match: Matchers = {}): Matchers {
+  return Object.fromEntries(Object.entries(match).filter(([, v]) => v !== undefined)) as Matchers;
+}
+
 export interface WaitResult {
   messages: MessageSummaryView[];
   count: number;
@@ -92,10 +99,14 @@ export function waitForMessages(
   db: Db,
   feed: EventFeed,
   address: AddressRow,
-  options: { since?: string; timeoutMs: number; signal?: AbortSignal },
+  options: { since?: string; timeoutMs: number; signal?: AbortSignal; match?: Matchers; count?: number },
 ): Promise<WaitResult> {
   const since = options.since === undefined ? undefined : toStoredInstant(options.since);
-  const filter = since === undefined ? {} : { since };
+  const match = definedMatchers(options.match);
+  const wanted = options.count ?? 1;
+  // Plain waits answer from the event that woke them; with matchers or a count, the store decides what matches.
+  const plain = Object.keys(match).length === 0 && wanted === 1;
+  const filter: MessageFilter = { ...match, ...(since === undefined ? {} : { since }) };
   return new Promise<WaitResult>((resolve, reject) => {
     let settled = false;
     let looked = false;
@@ -114,14 +125,17 @@ export function waitForMessages(
     const check = async (final: boolean) => {
       if (settled) return;
       const { messages, count } = await listMessages(db, address.id, { limit: WAIT_LIMIT, offset: 0 }, filter);
-      if (count > 0) finish(() => resolve({ messages, count, timedOut: false }));
-      else if (final) finish(() => resolve({ messages: [], count: 0, timedOut: true }));
+      if (count >= wanted) finish(() => resolve({ messages, count, timedOut: false }));
+      else if (final) finish(() => resolve({ messages, count, timedOut: true }));
     };
     const onAbort = () => finish(() => resolve({ messages: [], count: 0, timedOut: true }));
     const unwatch = watchMailbox(feed, address.id, {
       message: (e) => {
         if (since !== undefined && e.receivedAt <= since) return;
-        if (looked) finish(() => resolve({ messages: [e.message], count: 1, timedOut: false }));
+        if (!plain) {
+          if (looked) check(false).catch(fail);
+          else early.unshift(e.message); // looked at again once the first look has answered
+        } else if (looked) finish(() => resolve({ messages: [e.message], count: 1, timedOut: false }));
         else early.unshift(e.message);
       },
       deleted: () => fail(addressGone(address.address)),
@@ -133,7 +147,10 @@ export function waitForMessages(
     check(false).then(() => {
       looked = true;
       if (settled) return;
-      if (early.length > 0) return finish(() => resolve({ messages: early, count: early.length, timedOut: false }));
+      if (early.length > 0) {
+        if (plain) return finish(() => resolve({ messages: early, count: early.length, timedOut: false }));
+        check(false).catch(fail);
+      }
       const remaining = Math.min(options.timeoutMs, Date.parse(address.expires_at) - Date.now());
       timer = setTimeout(() => check(true).catch(fail), Math.max(0, remaining));
     }, fail);
@@ -154,6 +171,8 @@ export interface StreamOptions {
   /** Replay messages received after this instant. */
   since?: string;
   heartbeatMs: number;
+  /** Only messages that match (replay included). */
+  match?: Matchers;
   onError?(err: unknown): void;
 }
 
@@ -186,10 +205,27 @@ export function streamMessages(db: Db, feed: EventFeed, address: AddressRow, sin
   let replaying = true;
   let lastSent = 0;
   const held: Array<EventOf<'message.received'>> = [];
-  const send = (e: EventOf<'message.received'>) => {
+  const match = definedMatchers(options.match);
+  const filtered = Object.keys(match).length > 0;
+  /** Of these events, the ones whose messages match (asked of the store in one query), in the same order. */
+  const matching = async (events: Array<EventOf<'message.received'>>) => {
+    if (!filtered || events.length === 0) return events;
+    const { messages } = await listMessages(db, address.id, { limit: events.length, offset: 0 }, { ...match, ids: events.map((e) => e.messageId) });
+    const ok = new Set(messages.map((m) => m.id));
+    return events.filter((e) => ok.has(e.messageId));
+  };
+  const write = (e: EventOf<'message.received'>) => {
     if (closed || e.id <= lastSent) return;
     lastSent = e.id;
     sink.write(messageEvent(e));
+  };
+  // With matchers each live event is checked against the store first: a chain keeps them in log order.
+  let chain: Promise<void> = Promise.resolve();
+  const send = (e: EventOf<'message.received'>) => {
+    if (!filtered) return write(e);
+    chain = chain
+      .then(async () => (await matching([e])).forEach(write))
+      .catch((err: unknown) => options.onError?.(err));
   };
   const end = () => {
     if (closed) return;
@@ -217,11 +253,12 @@ export function streamMessages(db: Db, feed: EventFeed, address: AddressRow, sin
   (async () => {
     const from = await replayFrom(db, options.lastEventId, options.since);
     if (from) {
-      for (const record of await readMessageEventsOf(db, address.id, from, REPLAY_LIMIT)) send(fromRecord(record) as EventOf<'message.received'>);
+      const replay = (await readMessageEventsOf(db, address.id, from, REPLAY_LIMIT)).map((r) => fromRecord(r) as EventOf<'message.received'>);
+      (await matching(replay)).forEach(write);
     }
     replaying = false;
     for (const e of held.splice(0)) send(e);
-    if (deletedDuringReplay) end();
+    if (deletedDuringReplay) chain = chain.then(end);
   })().catch((err: unknown) => {
     options.onError?.(err);
     stop();

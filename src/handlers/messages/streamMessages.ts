@@ -36,6 +36,7 @@ export const streamMessages: Handler<'streamMessages'> = async (request, reply, 
     {
       lastEventId: typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : undefined,
       since: request.query.since,
+      match: { subject: request.query.subject, from: request.query.from, unread: request.query.unread, text: request.query.text },
       heartbeatMs: HEARTBEAT_MS,
       onError: (err) => request.log.error({ err }, 'event stream failed'),
     },

@@ -4,7 +4,7 @@ import { DomainError } from '../../services/errors.js';
 import { waitForMessages as wait } from '../../services/mail-watch.js';
 
 export const waitForMessages: Handler<'waitForMessages'> = async (request, reply, deps) => {
-  const query = request.query as WithDefaults<typeof request.query, 'timeout'>;
+  const query = request.query as WithDefaults<typeof request.query, 'timeout' | 'count'>;
   const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
   // A client that hangs up stops the wait (and its subscription) at once. A server shutting down ends it too,
   // rather than holding app.close() for up to a minute, and says so: 503 with Retry-After, so the client waits
@@ -22,6 +22,8 @@ export const waitForMessages: Handler<'waitForMessages'> = async (request, reply
     since: query.since,
     timeoutMs: query.timeout * 1000,
     signal: abort.signal,
+    match: { subject: query.subject, from: query.from, unread: query.unread, text: query.text },
+    count: query.count,
   }).finally(() => request.server.openStreams.delete(end));
   if (shuttingDown && result.count === 0) {
     reply.header('retry-after', '1');
