@@ -24,7 +24,7 @@ export interface Config {
   mailDomains: string[];
   dnsServers: string[];
   bodyLimit: number;
-  rateLimits: { tools: number; verify: number; developer: number; windowMs: number };
+  rateLimits: { tools: number; verify: number; developer: number; inbound: number; windowMs: number };
   /** Dashboard: plans, sessions and the limits on log-in attempts and session calls. */
   dashboard: {
     selfServePlans: boolean;
@@ -158,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
       tools: int('RATE_LIMIT_TOOLS', 120, 1, 1_000_000),
       verify: int('RATE_LIMIT_VERIFY', 20, 1, 1_000_000),
       developer: int('RATE_LIMIT_DEVELOPER', 300, 1, 1_000_000),
+      inbound: int('RATE_LIMIT_INBOUND', 10_000, 1, 100_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
     dashboard: {

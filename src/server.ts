@@ -4,6 +4,7 @@ import { bootstrapBanner, bootstrapIfEmpty } from './services/bootstrap.js';
 import { startSweeper } from './services/sweeper.js';
 import { startWebhookEnqueuer } from './services/webhooks/enqueuer.js';
 import { createWebhookWorker } from './services/webhooks/worker.js';
+import { createInboundLimiter } from './services/inbound-limit.js';
 import { createSmtpServer } from './smtp/server.js';
 
 /** Process entry: configuration, HTTP (and SMTP) listeners, graceful shutdown. Everything else lives in app.ts. */
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   await listenOrExplain('PORT', config.port, config.host, () => app.listen({ port: config.port, host: config.host }));
 
   const db = deps.database.db;
-  const smtp = createSmtpServer({ config, db, logger: app.log, metrics: deps.metrics });
+  const inbound = createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs, deps.redis);
+  const smtp = createSmtpServer({ config, db, logger: app.log, metrics: deps.metrics, inbound });
   const smtpPort = await listenOrExplain('SMTP_PORT', config.smtpPort, config.host, () => smtp.listen(config.smtpPort, config.host));
   app.log.info({ port: smtpPort, host: config.host }, `SMTP listening on ${config.host}:${smtpPort}`);
   const sweeper = startSweeper({ db, config, logger: app.log });

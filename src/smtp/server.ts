@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../services/addresses.js';
 import { silentLogger, type Logger } from '../services/logger.js';
 import { deliverMail } from '../services/delivery.js';
+import { createInboundLimiter, type InboundLimiter } from '../services/inbound-limit.js';
 import type { Metrics, RefusalReason } from '../services/metrics.js';
 
 export interface SmtpDeps {
@@ -14,6 +15,8 @@ export interface SmtpDeps {
   logger?: Logger;
   /** Sessions, stored and refused messages for /metrics. */
   metrics?: Metrics;
+  /** RATE_LIMIT_INBOUND's counter (shared through Redis by src/server.ts); in memory by default. */
+  inbound?: InboundLimiter;
 }
 
 export interface SmtpListener {
@@ -43,6 +46,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const { config, db } = deps;
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
+  const inbound = deps.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs);
   // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
@@ -62,6 +66,10 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     const state = await resolveRecipient(db, config, recipient);
     if (state.kind === 'relay') throw refused('relay', reply(550, '5.7.1 Relaying denied'));
     if (state.kind === 'unknown') throw refused('unknown_recipient', mailboxUnavailable());
+    // Each accepted recipient counts against its account's inbound allowance; past it senders are told to retry.
+    if (!repeated && !(await inbound.take(state.accountId))) {
+      throw refused('inbound_rate_limited', reply(451, '4.7.1 Too much mail for this account right now, try again later'));
+    }
   }
 
   async function store(raw: Buffer, session: SMTPServerSession): Promise<string> {

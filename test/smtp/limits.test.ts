@@ -48,3 +48,47 @@ describe('SMTP connection caps', () => {
     expect(third.line).toMatch(/^421 .*Too many connected clients/);
   });
 });
+
+describe('inbound mail per account (RATE_LIMIT_INBOUND)', () => {
+  it('answers 451 4.7.1 past the allowance, so senders retry, and leaves other accounts alone', async () => {
+    const { createAccount } = await import('../../src/services/accounts.js');
+    const { createAddress } = await import('../../src/services/addresses.js');
+    const nodemailer = (await import('nodemailer')).default;
+    const database = await openTestDatabase('sqlite');
+    const config = testConfig({ RATE_LIMIT_INBOUND: '2' });
+    const busy = await createAccount(database.db, 'busy@example.com', 'developer');
+    const calm = await createAccount(database.db, 'calm@example.com', 'developer');
+    const a = await createAddress(database.db, config, busy.id, { prefix: 'busy' });
+    const b = await createAddress(database.db, config, calm.id, { prefix: 'calm' });
+    const smtp = createSmtpServer({ config, db: database.db });
+    const port = await smtp.listen(0, '127.0.0.1');
+    listeners.push({ listen: smtp.listen, close: async () => (await smtp.close(), await database.close()) });
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      const send = (to: string) => transport.sendMail({ from: 'x@example.com', to, subject: 's', text: 't' });
+      await send(a.address);
+      await send(a.address);
+      await expect(send(a.address)).rejects.toMatchObject({ responseCode: 451, response: expect.stringContaining('4.7.1') });
+      expect((await send(b.address)).response).toMatch(/^250 /);
+      const stored = await database.db.selectFrom('messages').select('address_id').execute();
+      expect(stored.filter((m) => m.address_id === a.id)).toHaveLength(2);
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('counts in Redis when configured, so every instance shares the allowance', async () => {
+    const { Redis } = await import('ioredis');
+    const { createInboundLimiter } = await import('../../src/services/inbound-limit.js');
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      const account = `acc_inbound_${Date.now()}_${Math.random().toString(36).slice(2)}`;
+      const first = createInboundLimiter(3, 60_000, redis);
+      const second = createInboundLimiter(3, 60_000, redis);
+      const taken = [await first.take(account), await second.take(account), await first.take(account), await second.take(account)];
+      expect(taken).toEqual([true, true, true, false]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
