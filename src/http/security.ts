@@ -69,12 +69,13 @@ function toolsKeyFrom(request: FastifyRequest): string | undefined {
   return distinct[0] || undefined;
 }
 
-function bearerFrom(request: FastifyRequest): string | undefined {
+/** The Bearer token of the Authorization header; undefined without one, 401 for another form. */
+function bearerFrom(request: FastifyRequest, what = 'developer key'): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) {
-    throw new DomainError('missing_api_key', 'The Authorization header must be "Bearer <developer key>".');
+    throw new DomainError('missing_api_key', `The Authorization header must be "Bearer <${what}>".`);
   }
   return m[1];
 }
@@ -82,9 +83,9 @@ function bearerFrom(request: FastifyRequest): string | undefined {
 /** getMetrics: the operator's METRICS_TOKEN as a Bearer token when one is configured; open otherwise. */
 export function authenticateMetrics(request: FastifyRequest, token: string | null): void {
   if (token === null) return;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!m) throw new DomainError('missing_api_key', 'This endpoint needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>".');
-  const given = createHash('sha256').update(m[1]).digest();
+  const presented = bearerFrom(request, 'METRICS_TOKEN');
+  if (!presented) throw new DomainError('missing_api_key', 'This endpoint needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>".');
+  const given = createHash('sha256').update(presented).digest();
   if (!timingSafeEqual(given, createHash('sha256').update(token).digest())) throw new DomainError('invalid_api_key', 'The metrics token is not valid.');
 }
 
