@@ -1911,6 +1911,24 @@ export interface components {
             read: boolean;
             /** @description Attachments, in message order. */
             attachments: components["schemas"]["AttachmentInfo"][];
+            codes: components["schemas"]["MessageCodes"];
+            links: components["schemas"]["MessageLinks"];
+        };
+        /**
+         * @description One-time codes found in the subject and bodies when the message arrived: 4–8 digits, or letter-and-digit
+         *     groups such as `ABC-123` or `K7Q2-9XZP`. Codes written near a word such as code, OTP, PIN, verification,
+         *     enter or confirm (also in German, Spanish, French, Italian, Polish, Russian, Chinese, Japanese, Korean) come
+         *     first, then the others in order of appearance. Dates, times, years (unless announced as a code), prices,
+         *     phone numbers, URLs and e-mail addresses are not codes.
+         */
+        MessageCodes: string[];
+        /** @description Every link, once, in order of appearance: the HTML's `<a href>` with their anchor text, then URLs written in the text body. `mailto:`, `cid:` and other non-web schemes are left out. */
+        MessageLinks: components["schemas"]["MessageLink"][];
+        MessageLink: {
+            /** @description The link target as written (tracking redirects included). */
+            url: string;
+            /** @description The anchor text, whitespace collapsed; empty for a bare URL. */
+            text: string;
         };
         /** @description A full message. */
         Message: {
@@ -1938,6 +1956,8 @@ export interface components {
             read: boolean;
             /** @description Attachments, in message order. */
             attachments: components["schemas"]["AttachmentInfo"][];
+            codes: components["schemas"]["MessageCodes"];
+            links: components["schemas"]["MessageLinks"];
         };
         MessageList: {
             /**
@@ -3908,7 +3928,9 @@ export interface operations {
                      *           "size": 2048,
                      *           "received_at": "2026-11-21T10:01:00.000Z",
                      *           "read": false,
-                     *           "attachments": []
+                     *           "attachments": [],
+                     *           "codes": [],
+                     *           "links": []
                      *         }
                      *       ],
                      *       "count": 1
@@ -3982,7 +4004,11 @@ export interface operations {
                      *           "content_type": "application/pdf",
                      *           "size": 10240
                      *         }
-                     *       ]
+                     *       ],
+                     *       "codes": [
+                     *         "123456"
+                     *       ],
+                     *       "links": []
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -4101,7 +4127,11 @@ export interface operations {
                      *       "size": 2048,
                      *       "received_at": "2026-11-21T10:01:00.000Z",
                      *       "read": true,
-                     *       "attachments": []
+                     *       "attachments": [],
+                     *       "codes": [
+                     *         "123456"
+                     *       ],
+                     *       "links": []
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -4654,7 +4684,9 @@ export interface operations {
                      *           "size": 2048,
                      *           "received_at": "2026-11-21T10:01:00.000Z",
                      *           "read": false,
-                     *           "attachments": []
+                     *           "attachments": [],
+                     *           "codes": [],
+                     *           "links": []
                      *         }
                      *       ],
                      *       "count": 1,
@@ -6013,7 +6045,9 @@ export interface operations {
                      *           "size": 2048,
                      *           "received_at": "2026-11-21T10:01:00.000Z",
                      *           "read": false,
-                     *           "attachments": []
+                     *           "attachments": [],
+                     *           "codes": [],
+                     *           "links": []
                      *         }
                      *       ],
                      *       "count": 1
@@ -6084,7 +6118,11 @@ export interface operations {
                      *           "content_type": "application/pdf",
                      *           "size": 10240
                      *         }
-                     *       ]
+                     *       ],
+                     *       "codes": [
+                     *         "123456"
+                     *       ],
+                     *       "links": []
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -6272,7 +6310,9 @@ export interface operations {
                  *           "size": 2048,
                  *           "received_at": "2026-11-21T10:01:00.000Z",
                  *           "read": false,
-                 *           "attachments": []
+                 *           "attachments": [],
+                 *           "codes": [],
+                 *           "links": []
                  *         },
                  *         "links": {
                  *           "message": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",

@@ -8,17 +8,30 @@ export interface Mailbox {
   address: string;
   name: string;
 }
+/** A link found in a message at ingestion. */
+export interface MessageLink {
+  url: string;
+  text: string;
+}
+type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json';
+type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[] };
 /** A stored message with its JSON columns decoded: this module is the only one that sees the JSON. */
-export type MessageRow = Omit<MessagesTable, 'to_json' | 'cc_json'> & { to: Mailbox[]; cc: Mailbox[] };
+export type MessageRow = Omit<MessagesTable, JsonColumns> & Decoded;
 export type AttachmentRow = AttachmentsTable;
 /** What lists and message views show of an attachment: everything but its bytes. */
 export type AttachmentMeta = Omit<AttachmentRow, 'content'>;
 /** A listed message: no bodies, which can be large. */
 export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body'>;
 
-function decode<T extends { to_json: string; cc_json: string }>(row: T): Omit<T, 'to_json' | 'cc_json'> & { to: Mailbox[]; cc: Mailbox[] } {
-  const { to_json, cc_json, ...rest } = row;
-  return { ...rest, to: JSON.parse(to_json) as Mailbox[], cc: JSON.parse(cc_json) as Mailbox[] };
+function decode<T extends Record<JsonColumns, string>>(row: T): Omit<T, JsonColumns> & Decoded {
+  const { to_json, cc_json, codes_json, links_json, ...rest } = row;
+  return {
+    ...rest,
+    to: JSON.parse(to_json) as Mailbox[],
+    cc: JSON.parse(cc_json) as Mailbox[],
+    codes: JSON.parse(codes_json) as string[],
+    links: JSON.parse(links_json) as MessageLink[],
+  };
 }
 
 export interface StoredCopy {
@@ -34,6 +47,8 @@ const SUMMARY_COLUMNS = [
   'from_name',
   'to_json',
   'cc_json',
+  'codes_json',
+  'links_json',
   'subject',
   'size',
   'received_at',
@@ -44,8 +59,11 @@ const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'co
 
 /** Inserts one copy of a message with its attachments and raw source. Call it inside a transaction. */
 export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
-  const { to, cc, ...message } = copy.message;
-  await db.insertInto('messages').values({ ...message, to_json: JSON.stringify(to), cc_json: JSON.stringify(cc) }).execute();
+  const { to, cc, codes, links, ...message } = copy.message;
+  await db
+    .insertInto('messages')
+    .values({ ...message, to_json: JSON.stringify(to), cc_json: JSON.stringify(cc), codes_json: JSON.stringify(codes), links_json: JSON.stringify(links) })
+    .execute();
   if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();
   await db.insertInto('message_sources').values({ message_id: copy.message.id, raw: copy.raw }).execute();
 }

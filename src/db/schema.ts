@@ -45,6 +45,10 @@ export interface MessagesTable {
   size: number;
   received_at: string;
   seen_at: string | null;
+  /** JSON array of the one-time codes found at ingestion. */
+  codes_json: string;
+  /** JSON array of `{url, text}`: the links found at ingestion. */
+  links_json: string;
 }
 
 export interface AttachmentsTable {

@@ -19,36 +19,16 @@ import {
 import { DomainError } from './errors.js';
 import { transactWithEvents } from '../db/events.js';
 import { eventRecord } from './events.js';
+import { extractCodes, extractLinks } from './codes-links.js';
+import type { components } from '../../generated/schema.js';
 
-export interface MailboxView {
-  address: string;
-  name: string;
-}
-
-export interface AttachmentView {
-  id: string;
-  filename: string | null;
-  content_type: string;
-  size: number;
-}
-
-export interface MessageSummaryView {
-  id: string;
-  from: MailboxView;
-  to: MailboxView[];
-  cc: MailboxView[];
-  subject: string;
-  size: number;
-  received_at: string;
-  /** Marked read with updateMessage; nothing else marks a message read. */
-  read: boolean;
-  attachments: AttachmentView[];
-}
-
-export interface MessageView extends MessageSummaryView {
-  text: string | null;
-  html: string | null;
-}
+type Schemas = components['schemas'];
+export type MailboxView = Schemas['Mailbox'];
+export type AttachmentView = Schemas['AttachmentInfo'];
+/** A message as listed (the spec's MessageSummary): everything but the bodies. */
+export type MessageSummaryView = Schemas['MessageSummary'];
+/** A full message (the spec's Message, without the envelope's `success`). */
+export type MessageView = Schemas['Message'];
 
 export interface IngestRecipient {
   addressId: string;
@@ -118,6 +98,9 @@ export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecip
   if (recipients.length === 0) return [];
   const content = await parse(raw);
   const receivedAt = now.toISOString();
+  // Read once for every copy: what a test asks for most, the code and the link in the email.
+  const codes = extractCodes(content.subject, content.text, content.html);
+  const links = extractLinks(content.text, content.html);
   const copies: StoredCopy[] = recipients.map((r) => {
     const id = newId('msg');
     return {
@@ -128,6 +111,8 @@ export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecip
         from_name: content.from.name,
         to: content.to,
         cc: content.cc,
+        codes,
+        links,
         subject: content.subject,
         text_body: content.text,
         html_body: content.html,
@@ -174,6 +159,8 @@ function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[]): Mes
     received_at: row.received_at,
     read: row.seen_at !== null,
     attachments: attachments.map(attachmentView),
+    codes: row.codes,
+    links: row.links,
   };
 }
 

@@ -131,6 +131,8 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
         { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'report.pdf', content_type: 'application/pdf', size: 256 },
         { id: expect.stringMatching(/^att_[0-9a-f]{32}$/), filename: 'Übersicht €.txt', content_type: 'text/plain', size: NOTES.length },
       ],
+      codes: [],
+      links: [],
     });
     const first = await getMessage(database.db, one.addressId, ids[0]);
     const second = await getMessage(database.db, two.addressId, ids[1]);
@@ -232,6 +234,8 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       received_at: new Date(base + 3000).toISOString(),
       read: false,
       attachments: [],
+      codes: [],
+      links: [],
     });
     const beyond = await listMessages(database.db, list.addressId, { limit: 2, offset: 6 });
     expect(beyond).toEqual({ messages: [], count: 6 });
@@ -246,7 +250,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       ['Übersicht €.txt', NOTES.length],
     ]);
     expect(messages[1].attachments).toEqual([]);
-    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'from', 'id', 'read', 'received_at', 'size', 'subject', 'to']);
+    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'codes', 'from', 'id', 'links', 'read', 'received_at', 'size', 'subject', 'to']);
   });
 
   it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {

@@ -132,6 +132,9 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
         received_at: received.timestamp,
         read: false,
         attachments: [{ id: expect.stringMatching(/^att_/), filename: 'a.txt', content_type: 'text/plain', size: 3 }],
+        // The webhook hands over the code read from the subject at ingestion.
+        codes: ['123456'],
+        links: [],
       },
       links: {
         message: `https://mail.example.com/api/v1/email/${encoded}/messages/${messageId}`,

@@ -6,6 +6,7 @@ import * as webhooks from './20261121-0003-webhooks.js';
 import * as domains from './20261121-0004-domains.js';
 import * as dashboard from './20261121-0005-dashboard.js';
 import * as eventLog from './20261123-0006-event-log.js';
+import * as codesLinks from './20261123-0007-codes-links.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261121-0004-domains': domains,
   '20261121-0005-dashboard': dashboard,
   '20261123-0006-event-log': eventLog,
+  '20261123-0007-codes-links': codesLinks,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

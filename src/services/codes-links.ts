@@ -1,0 +1,145 @@
+import { Parser } from 'htmlparser2';
+
+/** A link found in a message: its target and the text it was shown with (empty for a bare URL). */
+export interface FoundLink {
+  url: string;
+  text: string;
+}
+
+const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+const TRAILING = /[.,;:!?)\]}>»”’]+$/;
+
+function cleanUrl(url: string): string {
+  return url.trim().replace(TRAILING, '');
+}
+
+const skipped = (url: string) => /^(mailto|cid|javascript|data|tel):/i.test(url) || url === '' || url.startsWith('#');
+
+/**
+ * Every link of a message, in order of appearance and once each: the HTML's `<a href>` with their anchor text
+ * (htmlparser2 decodes entities), then URLs written in the text body that the HTML did not have. `mailto:`, `cid:`
+ * and other non-web schemes are left out.
+ */
+export function extractLinks(text: string | null, html: string | null): FoundLink[] {
+  const links: FoundLink[] = [];
+  const seen = new Set<string>();
+  const add = (url: string, anchor: string) => {
+    const clean = cleanUrl(url);
+    if (skipped(clean) || seen.has(clean)) return;
+    seen.add(clean);
+    links.push({ url: clean, text: anchor.replace(/\s+/g, ' ').trim() });
+  };
+  if (html) {
+    let href: string | null = null;
+    let anchor = '';
+    const parser = new Parser(
+      {
+        onopentag(name, attributes) {
+          if (name === 'a' && attributes.href) {
+            href = attributes.href;
+            anchor = '';
+          }
+        },
+        ontext(chunk) {
+          if (href !== null) anchor += chunk;
+        },
+        onclosetag(name) {
+          if (name === 'a' && href !== null) {
+            add(href, anchor);
+            href = null;
+          }
+        },
+      },
+      { decodeEntities: true },
+    );
+    parser.write(html);
+    parser.end();
+  }
+  for (const m of (text ?? '').matchAll(BARE_URL)) add(m[0], '');
+  return links;
+}
+
+/** Words that announce a one-time code, in several languages (lowercase). */
+const KEYWORDS = [
+  'code', 'otp', 'pin', 'passcode', 'password', 'verification', 'verify', 'one-time', 'token', 'enter', 'confirm',
+  'código', 'codigo', 'verificación', 'code de vérification', 'vérification', 'bestätigungscode', 'bestätigung',
+  'kod', 'codice', 'verifica', 'код', 'подтверждения', '验证码', '認証コード', '確認コード', '인증',
+];
+const NEAR = 48;
+
+/** Text without what looks like a number but is not a code: URLs, e-mail addresses, dates, times, prices, phones. */
+function maskNonCodes(s: string): string {
+  const blank = (m: string) => ' '.repeat(m.length);
+  return s
+    .replace(BARE_URL, blank)
+    .replace(/[^\s@<>"']+@[^\s@<>"']+/g, blank)
+    .replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g, blank)
+    .replace(/\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, blank)
+    .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, blank)
+    .replace(/[$€£¥]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:€|EUR|USD|GBP|CHF|\$)/gi, blank)
+    .replace(/\b\d+[.,]\d+\b/g, blank)
+    .replace(/(?:\+|\b00)\d[\d\s().-]{6,}\d|\(\d{2,4}\)\s?\d[\d\s-]{4,}\d|\b\d{3}[-\s]\d{3}[-\s]\d{4}\b/g, blank);
+}
+
+const CANDIDATE = /(?<![\w-])(\d{4,8}|[A-Z0-9]{2,5}-[A-Z0-9]{2,5}|[A-Z0-9]{6,8})(?![\w-])/g;
+
+function plausible(code: string): boolean {
+  if (/^\d+$/.test(code)) return true;
+  const digits = (code.match(/\d/g) ?? []).length;
+  const letters = (code.match(/[A-Z]/g) ?? []).length;
+  // Alphanumeric codes mix letters and digits (ABC-123, K7Q2-9XZP); all-letter words are not codes.
+  return digits >= 1 && letters >= 1;
+}
+
+const isYear = (code: string) => /^(19|20)\d{2}$/.test(code);
+
+/**
+ * One-time codes in a message's subject and bodies: 4–8 digits, or letter-and-digit groups such as `ABC-123`,
+ * `K7Q2-9XZP`. Dates, times, years, prices, phone numbers, URLs and addresses are not codes. Codes written near a
+ * word such as code, OTP, PIN or verification (in several languages) come first; a bare year counts only there.
+ * Each code once, in order of rank, then of appearance.
+ */
+export function extractCodes(subject: string | null, text: string | null, html: string | null): string[] {
+  const fromHtml = html ? htmlText(html) : '';
+  const sources = [subject ?? '', text ?? '', fromHtml].filter(Boolean);
+  const near: string[] = [];
+  const rest: string[] = [];
+  for (const source of sources) {
+    const masked = maskNonCodes(source);
+    const lower = source.toLowerCase();
+    for (const m of masked.matchAll(CANDIDATE)) {
+      const code = m[1];
+      if (!plausible(code)) continue;
+      const before = lower.slice(Math.max(0, m.index - NEAR), m.index);
+      const keyword = KEYWORDS.some((k) => before.includes(k));
+      if (isYear(code) && !keyword) continue;
+      (keyword ? near : rest).push(code);
+    }
+  }
+  return [...new Set([...near, ...rest])];
+}
+
+/** The visible text of an HTML body (scripts and styles left out), for looking for codes. */
+function htmlText(html: string): string {
+  let out = '';
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'script' || name === 'style' || name === 'head') hidden++;
+        if (name === 'br' || name === 'p' || name === 'div' || name === 'td' || name === 'tr') out += '\n';
+      },
+      onclosetag(name) {
+        if (name === 'script' || name === 'style' || name === 'head') hidden = Math.max(0, hidden - 1);
+        out += ' ';
+      },
+      ontext(chunk) {
+        if (hidden === 0) out += chunk;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return out;
+}
