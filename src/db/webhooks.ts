@@ -127,14 +127,16 @@ export async function requeueDelivery(db: Db, id: string, at: string): Promise<v
     .execute();
 }
 
-/** Makes every pending delivery of a webhook due at `at` (it was enabled again). */
+/**
+ * Makes every pending delivery of a webhook due at `at` with a fresh retry schedule (it was enabled again): the
+ * attempts made while it was failing stay in the log, but toggling a webhook never uses up a delivery's retries.
+ */
 export async function makePendingDueNow(db: Db, webhookId: string, at: string): Promise<void> {
   await db
     .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: at })
+    .set({ next_attempt_at: at, round_attempts: 0 })
     .where('webhook_id', '=', webhookId)
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '>', at)
     .execute();
 }
 

@@ -248,6 +248,27 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(at$('/paused')).toHaveLength(1);
   });
 
+  it('never uses up a delivery\'s retries by disabling and enabling its webhook', async () => {
+    receiver.respond((r) => (r.path === '/toggled' ? { status: 503 } : { status: 200 }));
+    const { id } = await hook('/toggled');
+    const { id: deliveryId } = await sendTestWebhook(database.db, accountId, id, T0);
+    const w = worker();
+    expect(await w.runOnce(T0)).toMatchObject({ attempted: 1, failed: 1 });
+    // Eight toggles, each followed by the attempt that enabling makes due, while the receiver still fails: with
+    // nine attempts in a schedule, a delivery counting them would be failed by now.
+    for (let i = 1; i <= 8; i++) {
+      await updateWebhook(database.db, { policy: open }, accountId, id, { enabled: false }, at(i * 10));
+      await updateWebhook(database.db, { policy: open }, accountId, id, { enabled: true }, at(i * 10 + 1));
+      expect(await w.runOnce(at(i * 10 + 1))).toMatchObject({ attempted: 1, failed: 1 });
+    }
+    const [delivery] = await log(id);
+    expect(delivery.id).toBe(deliveryId);
+    expect(delivery.status).toBe('pending');
+    expect(delivery.attempts).toHaveLength(9);
+    // The retry schedule starts over from the last re-enable: the next attempt is the first retry's 5 s later.
+    expect(delivery.next_attempt_at).toBe(at(81 + 5).toISOString());
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     receiver.respond((r) => (r.path === '/moved' ? { status: 302, headers: { location: `${receiver.url}/elsewhere` } } : { status: 200 }));
     const { id } = await hook('/moved');
