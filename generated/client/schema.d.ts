@@ -361,6 +361,62 @@ export interface paths {
         patch: operations["extendAddress"];
         trace?: never;
     };
+    "/api/v1/email/{address}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an address's SMTP fault profile
+         * @description The address's fault rules, in order, each with how often it has fired and how many firings it has left. An address without a profile answers `rules` empty.
+         */
+        get: operations["getAddressFaults"];
+        /**
+         * Make SMTP delivery to an address fail on purpose
+         * @description Replaces the address's fault profile: from the next SMTP command on, mail to this address meets these rules,
+         *     on every instance (rules are stored, and survive a restart). Other addresses are never affected. Putting a
+         *     profile resets every rule's counters and the greylist's memory; an empty `rules` list clears it.
+         *
+         *     Rules are checked in order at each stage; the first `reject`, `greylist` or `disconnect` that fires decides
+         *     that stage (a `delay` that fires holds the answer and checking goes on). A message refused by a
+         *     rule is not stored, not counted against the account's inbound allowance and not announced (no event, no
+         *     webhook). The stages:
+         *     - `rcpt`: the `RCPT TO` naming this address gets the answer; other recipients of the same transaction are
+         *       not affected.
+         *     - `mail`: the whole transaction is refused. SMTP names recipients only after `MAIL FROM`, so the answer
+         *       comes at the `RCPT TO` naming this address (the earliest moment it is known), and the transaction is
+         *       reset: the sender must start again with a new `MAIL FROM`.
+         *     - `data`: the message is received in full, then the answer to the end of `DATA` is the rule's. With several
+         *       recipients, a data-stage rule on any of them refuses the message for all (SMTP gives one answer per
+         *       message).
+         *
+         *     A `421` answer also closes the connection, as RFC 5321 says it does. `times` counts firings across all
+         *     instances exactly (a stored counter, decremented atomically); `probability` draws at random each time.
+         *     The greylist remembers (client IP, `MAIL FROM`) pairs: the first attempt of a pair is refused with
+         *     `451 4.7.1`, and so is every retry before `retry_after` seconds have passed since it; later attempts are
+         *     accepted. `delay` holds the answer `ms` milliseconds (at most 30 000, below any client's command timeout)
+         *     and then goes on normally. `disconnect` closes the connection without answering; nothing is stored.
+         */
+        put: operations["setAddressFaults"];
+        post?: never;
+        /**
+         * Clear an address's fault profile
+         * @description Removes every rule and the greylist's memory; mail to the address is accepted normally again. Answers the (now empty) profile; clearing an address without a profile is not an error.
+         */
+        delete: operations["clearAddressFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/email/{address}/messages": {
         parameters: {
             query?: never;
@@ -1888,6 +1944,104 @@ export interface components {
             content_type: string;
             /** @description Size in bytes (decoded). */
             size: number;
+        };
+        /**
+         * @description Where in the SMTP transaction the rule answers: `mail` (refuses the whole transaction, answered at the RCPT TO naming the address), `rcpt` (that recipient only) or `data` (after the message was received).
+         * @enum {string}
+         */
+        FaultStage: "mail" | "rcpt" | "data";
+        /** @description Fire for the next N matching transactions, then stop (counted across instances). Leave out both `times` and `probability` to fire always; with both, each chance is drawn and the rule fires at most N times. */
+        FaultTimes: number;
+        /** @description Fire with this probability each time (0–1), as an alternative to `times` (or together with it, as a cap). */
+        FaultProbability: number;
+        /** @description Answer an SMTP error code at a stage. */
+        FaultReject: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "reject";
+            stage: components["schemas"]["FaultStage"];
+            /** @description The reply code: a 4xx (temporary; senders retry) or 5xx (permanent). 421 also closes the connection. */
+            code: number;
+            /** @description Reply text (printable ASCII). Default: an enhanced status code and "Fault injected by Ephemail", e.g. `4.7.0 …` for a 4xx, `5.7.0 …` for a 5xx. */
+            message?: string;
+            times?: components["schemas"]["FaultTimes"];
+            probability?: components["schemas"]["FaultProbability"];
+        };
+        /** @description Refuse the first attempt of each (client IP, MAIL FROM) pair with `451 4.7.1`; accept retries made at least `retry_after` seconds after it. */
+        FaultGreylist: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "greylist";
+            /** @description Seconds a sender must wait before its retry is accepted. */
+            retry_after: number;
+        };
+        /** @description Hold the answer at a stage for `ms` milliseconds, then go on normally. */
+        FaultDelay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delay";
+            stage: components["schemas"]["FaultStage"];
+            /** @description Milliseconds to hold the answer (at most 30 000). */
+            ms: number;
+            times?: components["schemas"]["FaultTimes"];
+            probability?: components["schemas"]["FaultProbability"];
+        };
+        /** @description Close the connection without answering, mid-transaction; nothing is stored. */
+        FaultDisconnect: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "disconnect";
+            stage: components["schemas"]["FaultStage"];
+            times?: components["schemas"]["FaultTimes"];
+            probability?: components["schemas"]["FaultProbability"];
+        };
+        /** @description One fault rule, chosen by `action`: `reject`, `greylist`, `delay` or `disconnect`. Unknown fields are refused. */
+        FaultRule: {
+            /**
+             * @description What the rule does.
+             * @enum {string}
+             */
+            action: "reject" | "greylist" | "delay" | "disconnect";
+        } & (components["schemas"]["FaultReject"] | components["schemas"]["FaultGreylist"] | components["schemas"]["FaultDelay"] | components["schemas"]["FaultDisconnect"]);
+        /** @description A stored rule, as put, and its counters. */
+        FaultRuleState: {
+            /**
+             * @description What the rule does.
+             * @enum {string}
+             */
+            action: "reject" | "greylist" | "delay" | "disconnect";
+            /** @description How many times the rule has fired since the profile was put (for a greylist: how many attempts it refused). */
+            fired: number;
+            /** @description Firings left for a rule with `times`; null for one without. */
+            remaining: number | null;
+        } & (components["schemas"]["FaultReject"] | components["schemas"]["FaultGreylist"] | components["schemas"]["FaultDelay"] | components["schemas"]["FaultDisconnect"]);
+        FaultProfileRequest: {
+            /** @description The rules, in the order they are checked (at most 20; empty clears the profile). */
+            rules: components["schemas"]["FaultRule"][];
+        };
+        FaultProfile: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The address the profile belongs to. */
+            address: string;
+            /** @description The rules in the order they are checked. */
+            rules: components["schemas"]["FaultRuleState"][];
+            /**
+             * Format: date-time
+             * @description When the profile was last put (null when the address has none).
+             */
+            updated_at: string | null;
         };
         /** @description A message without its bodies, as listed. */
         MessageSummary: {
@@ -3866,6 +4020,190 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAddressFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fault profile. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "signup-test@ephemail.local",
+                     *       "rules": [
+                     *         {
+                     *           "action": "reject",
+                     *           "stage": "rcpt",
+                     *           "code": 550,
+                     *           "message": "5.1.1 No such user here",
+                     *           "times": 2,
+                     *           "fired": 1,
+                     *           "remaining": 1
+                     *         },
+                     *         {
+                     *           "action": "greylist",
+                     *           "retry_after": 60,
+                     *           "fired": 0,
+                     *           "remaining": null
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setAddressFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "action": "reject",
+                 *           "stage": "rcpt",
+                 *           "code": 550,
+                 *           "message": "5.1.1 No such user here",
+                 *           "times": 2
+                 *         },
+                 *         {
+                 *           "action": "greylist",
+                 *           "retry_after": 60
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The profile as stored, counters at zero. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "signup-test@ephemail.local",
+                     *       "rules": [
+                     *         {
+                     *           "action": "reject",
+                     *           "stage": "rcpt",
+                     *           "code": 550,
+                     *           "message": "5.1.1 No such user here",
+                     *           "times": 2,
+                     *           "fired": 0,
+                     *           "remaining": 2
+                     *         },
+                     *         {
+                     *           "action": "greylist",
+                     *           "retry_after": 60,
+                     *           "fired": 0,
+                     *           "remaining": null
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearAddressFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The empty profile. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "signup-test@ephemail.local",
+                     *       "rules": [],
+                     *       "updated_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

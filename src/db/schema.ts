@@ -30,6 +30,25 @@ export interface AddressesTable {
   domain: string;
   created_at: string;
   expires_at: string;
+  /** When its SMTP fault profile was last put; null when it has none (SMTP then skips the rules look-up). */
+  faults_updated_at: string | null;
+}
+
+export interface FaultRulesTable {
+  id: string;
+  address_id: string;
+  position: number;
+  rule_json: string;
+  /** Firings left for a rule with `times`; null for one without. */
+  remaining: number | null;
+  fired: Generated<number>;
+}
+
+export interface FaultGreylistTable {
+  address_id: string;
+  /** `<client ip> <mail from>` */
+  sender: string;
+  first_seen_at: string;
 }
 
 export interface MessagesTable {
@@ -180,4 +199,6 @@ export interface Tables {
   sessions: SessionsTable;
   usage_daily: UsageDailyTable;
   domains: DomainsTable;
+  fault_rules: FaultRulesTable;
+  fault_greylist: FaultGreylistTable;
 }

@@ -4,6 +4,9 @@ import { deleteAddress } from './addresses/deleteAddress.js';
 import { extendAddress } from './addresses/extendAddress.js';
 import { getAddress } from './addresses/getAddress.js';
 import { listAddresses } from './addresses/listAddresses.js';
+import { clearAddressFaults } from './faults/clearAddressFaults.js';
+import { getAddressFaults } from './faults/getAddressFaults.js';
+import { setAddressFaults } from './faults/setAddressFaults.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
 import { getSession } from './dashboard/getSession.js';
@@ -109,4 +112,7 @@ export const handlers = {
   deleteDashboardMessage: sharedHandler<'deleteMessage', 'deleteDashboardMessage'>(deleteMessage, true),
   getDashboardMessageRaw: sharedHandler<'getMessageRaw', 'getDashboardMessageRaw'>(getMessageRaw, true),
   getDashboardAttachment: sharedHandler<'getAttachment', 'getDashboardAttachment'>(getAttachment, true),
+  getAddressFaults,
+  setAddressFaults,
+  clearAddressFaults,
 } satisfies HandlerMap;

@@ -93,6 +93,11 @@ export function stripAnnotations<T>(schema: T, seen = new Map<object, unknown>()
   seen.set(schema, out);
   for (const [k, v] of Object.entries(schema)) {
     if (ANNOTATIONS.has(k) || k.startsWith('x-')) continue;
+    // Ajv picks a oneOf branch by the tag's `const` and refuses OpenAPI's `mapping` (which the type generator uses).
+    if (k === 'discriminator') {
+      out[k] = { propertyName: (v as { propertyName: string }).propertyName };
+      continue;
+    }
     out[k] = k === 'properties' || k === 'patternProperties' || k === '$defs'
       ? Object.fromEntries(Object.entries(v as object).map(([pk, pv]) => [pk, stripAnnotations(pv, seen)]))
       : stripAnnotations(v, seen);

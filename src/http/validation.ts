@@ -18,6 +18,9 @@ function makeAjv(coerce: boolean): Ajv2020 {
     useDefaults: true,
     coerceTypes: coerce ? 'array' : false,
     removeAdditional: false,
+    // oneOf with a `discriminator` (e.g. FaultRule by `action`) validates only the branch its tag names, so the
+    // error is that branch's, and its defaults apply.
+    discriminator: true,
   });
   addFormats(ajv);
   return ajv;
@@ -40,6 +43,8 @@ const PART_NAMES: Record<string, string> = {
 export function formatValidationErrors(errors: ErrorObject[], context?: string): string {
   const where = PART_NAMES[context ?? ''] ?? context ?? 'request';
   return errors
+    // propertyNames reports the name's own check (an enum of the known fields) first; its own error says it better.
+    .filter((e, i) => !(e.keyword === 'enum' && errors[i + 1]?.keyword === 'propertyNames' && errors[i + 1].instancePath === e.instancePath))
     .map((e) => {
       const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
       switch (e.keyword) {
@@ -47,6 +52,8 @@ export function formatValidationErrors(errors: ErrorObject[], context?: string):
           return `${joinPath(path, (e.params as { missingProperty: string }).missingProperty)} is required (${where})`;
         case 'additionalProperties':
           return `${joinPath(path, (e.params as { additionalProperty: string }).additionalProperty)} is not a known ${where}`;
+        case 'propertyNames':
+          return `${joinPath(path, (e.params as { propertyName: string }).propertyName)} is not a known ${where}`;
         case 'enum':
           return `${path || where} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')} (${where})`;
         case 'type':

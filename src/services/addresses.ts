@@ -111,6 +111,7 @@ export async function createAddress(
       domain,
       created_at: created,
       expires_at: expires,
+      faults_updated_at: null,
     };
     const taken = () => {
       if (explicit) throw errors.addressExists(address);
@@ -197,7 +198,13 @@ export async function extendAddress(
   return iso;
 }
 
-export type RecipientState = { kind: 'live'; addressId: string; accountId: string; address: string } | { kind: 'unknown' } | { kind: 'relay' };
+/** `live` carries whether the address has an SMTP fault profile (src/services/faults.ts). */
+export type RecipientState =
+  | { kind: 'live'; addressId: string; accountId: string; address: string; faults: boolean }
+  | { kind: 'unknown' }
+  | { kind: 'relay' };
+
+const live = (row: AddressRow): RecipientState => ({ kind: 'live', addressId: row.id, accountId: row.account_id, address: row.address, faults: row.faults_updated_at !== null });
 
 /**
  * What SMTP does with a recipient: `relay` for a domain we do not serve — neither a platform domain nor a verified
@@ -213,17 +220,17 @@ export async function resolveRecipient(db: Db, policy: AddressPolicy, recipient:
   if (isServedDomain(policy, domain)) {
     const row = await findAddress(db, address);
     if (!row || isExpired(row, now)) return { kind: 'unknown' };
-    return { kind: 'live', addressId: row.id, accountId: row.account_id, address: row.address };
+    return live(row);
   }
   const custom = await findVerifiedDomain(db, asciiDomain(domain));
   if (!custom) return { kind: 'relay' };
   // Only the owner's addresses count: one left behind by an earlier owner of the domain receives nothing.
-  const live = (row: AddressRow | undefined): row is AddressRow => row !== undefined && row.account_id === custom.account_id && !isExpired(row, now);
+  const owned = (row: AddressRow | undefined): row is AddressRow => row !== undefined && row.account_id === custom.account_id && !isExpired(row, now);
   const row = await findAddress(db, `${address.slice(0, at)}@${custom.domain}`);
-  if (live(row)) return { kind: 'live', addressId: row.id, accountId: row.account_id, address: row.address };
+  if (owned(row)) return live(row);
   if (custom.catch_all !== null) {
     const catchAll = await findAddress(db, `${custom.catch_all}@${custom.domain}`);
-    if (live(catchAll)) return { kind: 'live', addressId: catchAll.id, accountId: catchAll.account_id, address: catchAll.address };
+    if (owned(catchAll)) return live(catchAll);
   }
   return { kind: 'unknown' };
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import './greeting.js';
 import type { Config } from '../config.js';
@@ -7,6 +7,7 @@ import { resolveRecipient } from '../services/addresses.js';
 import { silentLogger, type Logger } from '../services/logger.js';
 import { deliverMail } from '../services/delivery.js';
 import { createInboundLimiter, type InboundLimiter } from '../services/inbound-limit.js';
+import { faultAt, type FaultOutcome, type FaultStage } from '../services/faults.js';
 import type { Metrics, RefusalReason } from '../services/metrics.js';
 
 export interface SmtpDeps {
@@ -34,6 +35,11 @@ function reply(responseCode: number, text: string): Error {
   return Object.assign(new Error(text), { responseCode });
 }
 
+/** Thrown by a stage whose fault rule drops the connection: the socket is destroyed and nothing is answered. */
+class Disconnect extends Error {}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const tooBig = () => reply(552, '5.3.4 Message too big');
 const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
 const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
@@ -54,6 +60,35 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     deps.metrics?.messagesRefused.inc({ reason });
     return err;
   };
+  // Sockets by client ip:port, so a `disconnect` fault can drop the session's connection (smtp-server hands
+  // handlers the session, not the socket).
+  const sockets = new Map<string, Socket>();
+  // Per session: the accepted recipients of this transaction whose address has a fault profile (checked at DATA).
+  const faulty = new Map<string, Set<string>>();
+
+  /** Applies a fault rule's outcome at a stage: holds the answer, then refuses, drops, or lets it go on. */
+  async function applyFault(outcome: FaultOutcome & { stage?: FaultStage }, session: SMTPServerSession): Promise<void> {
+    if (outcome.delayMs > 0) await sleep(outcome.delayMs);
+    if (outcome.kind === 'pass') return;
+    deps.metrics?.messagesRefused.inc({ reason: 'fault' });
+    if (outcome.kind === 'disconnect') throw new Disconnect();
+    // A mail-stage rule refuses the whole transaction: the sender has to start again with MAIL FROM.
+    if (outcome.stage === 'mail') {
+      session.envelope.mailFrom = false;
+      session.envelope.rcptTo.length = 0;
+      faulty.delete(session.id);
+    }
+    throw reply(outcome.code, outcome.message);
+  }
+
+  const faultContext = (session: SMTPServerSession) => ({
+    clientIp: session.remoteAddress,
+    mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+  });
+
+  function drop(session: SMTPServerSession): void {
+    sockets.get(`${session.remoteAddress}:${session.remotePort}`)?.destroy();
+  }
 
   async function checkRecipient(recipient: string, session: SMTPServerSession): Promise<void> {
     const key = recipient.toLowerCase();
@@ -66,6 +101,11 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     const state = await resolveRecipient(db, config, recipient);
     if (state.kind === 'relay') throw refused('relay', reply(550, '5.7.1 Relaying denied'));
     if (state.kind === 'unknown') throw refused('unknown_recipient', mailboxUnavailable());
+    if (state.faults) {
+      await applyFault(await faultAt(db, state.addressId, 'rcpt', faultContext(session)), session);
+      const set = faulty.get(session.id) ?? new Set<string>();
+      faulty.set(session.id, set.add(state.addressId));
+    }
     // Each accepted recipient counts against its account's inbound allowance; past it senders are told to retry.
     if (!repeated && !(await inbound.take(state.accountId))) {
       throw refused('inbound_rate_limited', reply(451, '4.7.1 Too much mail for this account right now, try again later'));
@@ -73,6 +113,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   }
 
   async function store(raw: Buffer, session: SMTPServerSession): Promise<string> {
+    for (const addressId of faulty.get(session.id) ?? []) {
+      await applyFault(await faultAt(db, addressId, 'data', faultContext(session)), session);
+    }
     const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address) });
     // Every recipient was deleted or expired since RCPT TO.
     if (ids.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
@@ -105,6 +148,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       const work = store(Buffer.concat(chunks, length), session).then(
         (text) => answer(null, text),
         (err: unknown) => {
+          if (err instanceof Disconnect) return drop(session);
           if (err instanceof Error && 'responseCode' in err) return answer(err);
           logger.error({ session: session.id, err }, 'smtp message could not be stored');
           answer(refused('error', temporaryFailure()));
@@ -132,7 +176,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     // Open sessions get half the shutdown budget to finish; those still connected then get 421 and retry later.
     closeTimeout: Math.floor(config.shutdownTimeoutMs / 2),
     logger: false,
-    onMailFrom(address, _session, callback) {
+    onMailFrom(address, session, callback) {
+      faulty.delete(session.id); // a new transaction
       // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
       // the limit ever be hidden from EHLO (hideSize).
       const declared = Number((address.args as Record<string, string | undefined>).SIZE ?? 0);
@@ -142,6 +187,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       checkRecipient(address.address, session).then(
         () => callback(),
         (err: unknown) => {
+          if (err instanceof Disconnect) return drop(session);
           if (err instanceof Error && 'responseCode' in err) return callback(err);
           logger.error({ session: session.id, err }, 'smtp recipient check failed');
           callback(temporaryFailure());
@@ -166,6 +212,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     },
     onClose(session) {
       deps.metrics?.smtpConnections.dec();
+      faulty.delete(session.id);
       if (!counted.delete(session.id)) return;
       const left = (perIp.get(session.remoteAddress) ?? 1) - 1;
       if (left > 0) perIp.set(session.remoteAddress, left);
@@ -174,6 +221,12 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   };
   const server = new SMTPServer(options);
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
+  server.server.on('connection', (socket: Socket) => {
+    // smtp-server reports IPv4 clients of a dual-stack listener without the ::ffff: prefix; so does this key.
+    const key = `${(socket.remoteAddress ?? '').replace(/^::ffff:/, '')}:${socket.remotePort}`;
+    sockets.set(key, socket);
+    socket.once('close', () => sockets.delete(key));
+  });
 
   return {
     listen(port, host) {

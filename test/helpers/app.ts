@@ -13,7 +13,7 @@ import type { AccountRow } from '../../src/db/accounts.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createKey } from '../../src/services/keys.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { deliver, stopMail, type Delivered } from './mail.js';
+import { deliver, smtpPort, stopMail, type Delivered } from './mail.js';
 
 /** PostgreSQL for tests: the `test` database on the local server unless TEST_DATABASE_URL says otherwise. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -54,6 +54,8 @@ export interface TestApp {
   developerKey: string;
   /** Sends a message over real SMTP into this app's store (test/helpers/mail.ts). */
   deliver(mail: Mail.Options): Promise<Delivered>;
+  /** The port of this app's SMTP listener, for tests that speak SMTP line by line (test/helpers/smtp-dialog.ts). */
+  smtpPort(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     toolsKey,
     developerKey,
     deliver: (mail) => deliver({ config, db: database.db }, mail),
+    smtpPort: () => smtpPort({ config, db: database.db }),
     async close() {
       await stopMail(database.db);
       await app.close();

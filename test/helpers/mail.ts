@@ -54,6 +54,11 @@ export async function deliver(target: MailTarget, mail: Mail.Options): Promise<D
   }
 }
 
+/** The port of the store's SMTP listener (started on first use), for tests that speak SMTP themselves. */
+export async function smtpPort(target: MailTarget): Promise<number> {
+  return (await listenerFor(target)).port;
+}
+
 /** Stops the store's SMTP listener, if a test started one (TestApp.close calls it). */
 export async function stopMail(db: Db): Promise<void> {
   const listener = listeners.get(db);
