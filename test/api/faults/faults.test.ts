@@ -18,10 +18,10 @@ describe('the fault profile examples in openapi.yaml', () => {
     const ops = operations.filter((o) => o.path === '/api/v1/email/{address}/faults');
     const checked: string[] = [];
     for (const op of ops) {
-      const media = [op.requestBody?.content['application/json'], op.responses['200']?.content?.['application/json']];
+      const media = [op.requestBody?.content['application/json'], op.responses['200']?.content?.['application/json']] as Array<{ schema?: object; example?: unknown } | undefined>;
       for (const m of media) {
         if (!m?.example) continue;
-        const validate = ajv.compile(stripAnnotations(m.schema as object));
+        const validate = ajv.compile(stripAnnotations(m.schema!));
         expect(validate(m.example), JSON.stringify(validate.errors)).toBe(true);
         checked.push(op.operationId);
       }
