@@ -34,6 +34,8 @@ export interface Config {
     login: { perEmail: number; perIp: number; perAccount: number; windowMs: number };
   };
   verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
+  /** SPF/DKIM/DMARC checks of arriving mail (src/services/mail-auth.ts) and their budget per message. */
+  mailAuth: { enabled: boolean; timeoutMs: number };
   addressTtl: number;
   maxAddressLifetime: number;
   maxMessageSize: number;
@@ -176,6 +178,10 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: int('VERIFY_TIMEOUT_MS', 5000, 100, 10_000),
       smtpProbe: bool('VERIFY_SMTP_PROBE', false),
       smtpProbeFrom: read('VERIFY_SMTP_FROM') ?? `verify@${mailDomains[0] ?? 'ephemail.local'}`,
+    },
+    mailAuth: {
+      enabled: bool('MAIL_AUTH', true),
+      timeoutMs: int('MAIL_AUTH_TIMEOUT_MS', 2000, 50, 10_000),
     },
     addressTtl: int('ADDRESS_TTL', 3600, 10, 10 * 365 * 86_400),
     maxAddressLifetime: int('MAX_ADDRESS_LIFETIME', 7 * 86_400, 10, 10 * 365 * 86_400),

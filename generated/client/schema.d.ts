@@ -2043,6 +2043,46 @@ export interface components {
              */
             updated_at: string | null;
         };
+        /**
+         * @description An RFC 8601 result: `pass`, `fail`, `softfail` and `neutral` (SPF only), `none` (nothing to check: no SPF record, no DKIM signature, no DMARC policy), `policy` (DKIM: a signature the policy does not accept), `temperror` (DNS did not answer in time, or the check ran past `MAIL_AUTH_TIMEOUT_MS`), `permerror` (a broken record).
+         * @enum {string}
+         */
+        AuthResult: "pass" | "fail" | "softfail" | "neutral" | "none" | "policy" | "temperror" | "permerror";
+        /**
+         * @description SPF, DKIM and DMARC verdicts, evaluated once when the message arrived (with mailauth, through
+         *     `DNS_SERVERS`, within `MAIL_AUTH_TIMEOUT_MS`: checks still running then are `temperror`, so the 250 is never
+         *     held longer). SPF checks the connecting IP against the MAIL FROM domain (the HELO name for an empty sender);
+         *     DKIM reports the first passing signature, else the first one; DMARC checks the From domain's policy against
+         *     aligned SPF and DKIM passes. `header` is the Authentication-Results header (RFC 8601) these verdicts make,
+         *     with `SMTP_HOSTNAME` as the authserv-id — built from the fields above and nothing else, so it can be
+         *     reproduced from them.
+         */
+        Authentication: {
+            spf: {
+                result: components["schemas"]["AuthResult"];
+                /** @description The domain checked: the MAIL FROM's (smtp.mailfrom), or the HELO name's for an empty sender. */
+                domain: string | null;
+            };
+            dkim: {
+                result: components["schemas"]["AuthResult"];
+                /** @description The signing domain (header.d); null without a signature. */
+                domain: string | null;
+                /** @description The selector (header.s); null without a signature. */
+                selector: string | null;
+            };
+            dmarc: {
+                result: components["schemas"]["AuthResult"];
+                /** @description The From header's domain (header.from). */
+                domain: string | null;
+                /**
+                 * @description The policy the domain publishes (`p=`), null when none was found.
+                 * @enum {string|null}
+                 */
+                policy: "none" | "quarantine" | "reject" | null;
+            };
+            /** @description The Authentication-Results header, e.g. `Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com`. */
+            header: string;
+        };
         /** @description A message without its bodies, as listed. */
         MessageSummary: {
             /** @description Message id. */
@@ -2067,6 +2107,8 @@ export interface components {
             attachments: components["schemas"]["AttachmentInfo"][];
             codes: components["schemas"]["MessageCodes"];
             links: components["schemas"]["MessageLinks"];
+            /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
+            authentication: components["schemas"]["Authentication"] | null;
         };
         /**
          * @description One-time codes found in the subject and bodies when the message arrived: 4–8 digits, or letter-and-digit
@@ -2112,6 +2154,8 @@ export interface components {
             attachments: components["schemas"]["AttachmentInfo"][];
             codes: components["schemas"]["MessageCodes"];
             links: components["schemas"]["MessageLinks"];
+            /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
+            authentication: components["schemas"]["Authentication"] | null;
         };
         MessageList: {
             /**
@@ -4268,7 +4312,24 @@ export interface operations {
                      *           "read": false,
                      *           "attachments": [],
                      *           "codes": [],
-                     *           "links": []
+                     *           "links": [],
+                     *           "authentication": {
+                     *             "spf": {
+                     *               "result": "pass",
+                     *               "domain": "example.com"
+                     *             },
+                     *             "dkim": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "selector": "s1"
+                     *             },
+                     *             "dmarc": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "policy": "reject"
+                     *             },
+                     *             "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *           }
                      *         }
                      *       ],
                      *       "count": 1
@@ -4346,7 +4407,24 @@ export interface operations {
                      *       "codes": [
                      *         "123456"
                      *       ],
-                     *       "links": []
+                     *       "links": [],
+                     *       "authentication": {
+                     *         "spf": {
+                     *           "result": "pass",
+                     *           "domain": "example.com"
+                     *         },
+                     *         "dkim": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "selector": "s1"
+                     *         },
+                     *         "dmarc": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "policy": "reject"
+                     *         },
+                     *         "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -4469,7 +4547,24 @@ export interface operations {
                      *       "codes": [
                      *         "123456"
                      *       ],
-                     *       "links": []
+                     *       "links": [],
+                     *       "authentication": {
+                     *         "spf": {
+                     *           "result": "pass",
+                     *           "domain": "example.com"
+                     *         },
+                     *         "dkim": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "selector": "s1"
+                     *         },
+                     *         "dmarc": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "policy": "reject"
+                     *         },
+                     *         "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -5024,7 +5119,24 @@ export interface operations {
                      *           "read": false,
                      *           "attachments": [],
                      *           "codes": [],
-                     *           "links": []
+                     *           "links": [],
+                     *           "authentication": {
+                     *             "spf": {
+                     *               "result": "pass",
+                     *               "domain": "example.com"
+                     *             },
+                     *             "dkim": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "selector": "s1"
+                     *             },
+                     *             "dmarc": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "policy": "reject"
+                     *             },
+                     *             "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *           }
                      *         }
                      *       ],
                      *       "count": 1,
@@ -6385,7 +6497,24 @@ export interface operations {
                      *           "read": false,
                      *           "attachments": [],
                      *           "codes": [],
-                     *           "links": []
+                     *           "links": [],
+                     *           "authentication": {
+                     *             "spf": {
+                     *               "result": "pass",
+                     *               "domain": "example.com"
+                     *             },
+                     *             "dkim": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "selector": "s1"
+                     *             },
+                     *             "dmarc": {
+                     *               "result": "pass",
+                     *               "domain": "example.com",
+                     *               "policy": "reject"
+                     *             },
+                     *             "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *           }
                      *         }
                      *       ],
                      *       "count": 1
@@ -6460,7 +6589,24 @@ export interface operations {
                      *       "codes": [
                      *         "123456"
                      *       ],
-                     *       "links": []
+                     *       "links": [],
+                     *       "authentication": {
+                     *         "spf": {
+                     *           "result": "pass",
+                     *           "domain": "example.com"
+                     *         },
+                     *         "dkim": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "selector": "s1"
+                     *         },
+                     *         "dmarc": {
+                     *           "result": "pass",
+                     *           "domain": "example.com",
+                     *           "policy": "reject"
+                     *         },
+                     *         "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -6650,7 +6796,24 @@ export interface operations {
                  *           "read": false,
                  *           "attachments": [],
                  *           "codes": [],
-                 *           "links": []
+                 *           "links": [],
+                 *           "authentication": {
+                 *             "spf": {
+                 *               "result": "pass",
+                 *               "domain": "example.com"
+                 *             },
+                 *             "dkim": {
+                 *               "result": "pass",
+                 *               "domain": "example.com",
+                 *               "selector": "s1"
+                 *             },
+                 *             "dmarc": {
+                 *               "result": "pass",
+                 *               "domain": "example.com",
+                 *               "policy": "reject"
+                 *             },
+                 *             "header": "Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com"
+                 *           }
                  *         },
                  *         "links": {
                  *           "message": "https://mail.example.com/api/v1/email/signup-test@ephemail.local/messages/msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",

@@ -2,19 +2,22 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
+import type { components } from '../../generated/schema.js';
 
 /** A sender or recipient as stored (the `to`/`cc` columns hold JSON arrays of these). */
 export interface Mailbox {
   address: string;
   name: string;
 }
+/** SPF/DKIM/DMARC verdicts as the spec declares them (stored as JSON). */
+export type Authentication = components['schemas']['Authentication'];
 /** A link found in a message at ingestion. */
 export interface MessageLink {
   url: string;
   text: string;
 }
-type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json';
-type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[] };
+type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json' | 'auth_json';
+type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[]; authentication: Authentication | null };
 /** A stored message with its JSON columns decoded: this module is the only one that sees the JSON. */
 export type MessageRow = Omit<MessagesTable, JsonColumns> & Decoded;
 export type AttachmentRow = AttachmentsTable;
@@ -23,14 +26,15 @@ export type AttachmentMeta = Omit<AttachmentRow, 'content'>;
 /** A listed message: no bodies, which can be large. */
 export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body'>;
 
-function decode<T extends Record<JsonColumns, string>>(row: T): Omit<T, JsonColumns> & Decoded {
-  const { to_json, cc_json, codes_json, links_json, ...rest } = row;
+function decode<T extends Record<Exclude<JsonColumns, 'auth_json'>, string> & { auth_json: string | null }>(row: T): Omit<T, JsonColumns> & Decoded {
+  const { to_json, cc_json, codes_json, links_json, auth_json, ...rest } = row;
   return {
     ...rest,
     to: JSON.parse(to_json) as Mailbox[],
     cc: JSON.parse(cc_json) as Mailbox[],
     codes: JSON.parse(codes_json) as string[],
     links: JSON.parse(links_json) as MessageLink[],
+    authentication: auth_json === null ? null : (JSON.parse(auth_json) as Authentication),
   };
 }
 
@@ -49,6 +53,7 @@ const SUMMARY_COLUMNS = [
   'cc_json',
   'codes_json',
   'links_json',
+  'auth_json',
   'subject',
   'size',
   'received_at',
@@ -59,10 +64,17 @@ const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'co
 
 /** Inserts one copy of a message with its attachments and raw source. Call it inside a transaction. */
 export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
-  const { to, cc, codes, links, ...message } = copy.message;
+  const { to, cc, codes, links, authentication, ...message } = copy.message;
   await db
     .insertInto('messages')
-    .values({ ...message, to_json: JSON.stringify(to), cc_json: JSON.stringify(cc), codes_json: JSON.stringify(codes), links_json: JSON.stringify(links) })
+    .values({
+      ...message,
+      to_json: JSON.stringify(to),
+      cc_json: JSON.stringify(cc),
+      codes_json: JSON.stringify(codes),
+      links_json: JSON.stringify(links),
+      auth_json: authentication === null ? null : JSON.stringify(authentication),
+    })
     .execute();
   if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();
   await db.insertInto('message_sources').values({ message_id: copy.message.id, raw: copy.raw }).execute();

@@ -68,6 +68,8 @@ export interface MessagesTable {
   codes_json: string;
   /** JSON array of `{url, text}`: the links found at ingestion. */
   links_json: string;
+  /** JSON of the SPF/DKIM/DMARC verdicts (the spec's Authentication); null when not checked. */
+  auth_json: string | null;
 }
 
 export interface AttachmentsTable {

@@ -1,10 +1,13 @@
 import type { Db } from '../db/database.js';
 import { resolveRecipient, type AddressPolicy } from './addresses.js';
 import { ingestMessage, type IngestRecipient } from './messages.js';
+import type { AuthenticationView } from './mail-auth.js';
 
 /** What SMTP hands over at the end of DATA. */
 export interface Envelope {
   rcptTo: string[];
+  /** SPF/DKIM/DMARC verdicts of the session (null when not checked). */
+  authentication?: AuthenticationView | null;
 }
 
 /**
@@ -18,5 +21,5 @@ export async function deliverMail(db: Db, policy: AddressPolicy, raw: Buffer, en
     const state = await resolveRecipient(db, policy, rcpt, now);
     if (state.kind === 'live') live.set(state.addressId, { addressId: state.addressId, accountId: state.accountId, address: state.address });
   }
-  return ingestMessage(db, raw, [...live.values()], now);
+  return ingestMessage(db, raw, [...live.values()], now, envelope.authentication ?? null);
 }

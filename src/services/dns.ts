@@ -32,9 +32,7 @@ export type DnsResolver = MxResolver & TxtResolver;
  * callers race the budget anyway.
  */
 export function createDnsResolver(servers: string[], timeoutMs: number): DnsResolver {
-  const perTry = Math.max(50, Math.min(Math.floor(timeoutMs / 2), 5000));
-  const resolver = new Resolver({ timeout: perTry, tries: 2 });
-  if (servers.length > 0) resolver.setServers(servers);
+  const resolver = budgetedResolver(servers, timeoutMs);
   return {
     async resolveMx(domain) {
       const records = await resolver.resolveMx(domain);
@@ -58,4 +56,20 @@ export function createDnsResolver(servers: string[], timeoutMs: number): DnsReso
 export function dnsErrorCode(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
   return 'UNKNOWN';
+}
+
+function budgetedResolver(servers: string[], timeoutMs: number): Resolver {
+  const perTry = Math.max(50, Math.min(Math.floor(timeoutMs / 2), 5000));
+  const resolver = new Resolver({ timeout: perTry, tries: 2 });
+  if (servers.length > 0) resolver.setServers(servers);
+  return resolver;
+}
+
+/**
+ * Look-ups of any record type through DNS_SERVERS, answered as dns.promises.resolve does: what mailauth's SPF, DKIM
+ * and DMARC checks ask for (src/services/mail-auth.ts), with the same per-try budget rule as above.
+ */
+export function createDnsLookup(servers: string[], timeoutMs: number): (name: string, rrtype: string) => Promise<unknown> {
+  const resolver = budgetedResolver(servers, timeoutMs);
+  return (name, rrtype) => resolver.resolve(name, rrtype);
 }

@@ -20,6 +20,7 @@ import { DomainError } from './errors.js';
 import { transactWithEvents } from '../db/events.js';
 import { eventRecord } from './events.js';
 import { extractCodes, extractLinks } from './codes-links.js';
+import type { AuthenticationView } from './mail-auth.js';
 import type { components } from '../../generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -94,7 +95,13 @@ async function parse(raw: Buffer): Promise<ParsedContent> {
  * stored or nothing is. Consumers read the events from the log, so none sees a message it cannot read.
  * Returns the new message ids in recipient order.
  */
-export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecipient[], now: Date = new Date()): Promise<string[]> {
+export async function ingestMessage(
+  db: Db,
+  raw: Buffer,
+  recipients: IngestRecipient[],
+  now: Date = new Date(),
+  authentication: AuthenticationView | null = null,
+): Promise<string[]> {
   if (recipients.length === 0) return [];
   const content = await parse(raw);
   const receivedAt = now.toISOString();
@@ -113,6 +120,7 @@ export async function ingestMessage(db: Db, raw: Buffer, recipients: IngestRecip
         cc: content.cc,
         codes,
         links,
+        authentication,
         subject: content.subject,
         text_body: content.text,
         html_body: content.html,
@@ -161,6 +169,7 @@ function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[]): Mes
     attachments: attachments.map(attachmentView),
     codes: row.codes,
     links: row.links,
+    authentication: row.authentication,
   };
 }
 

@@ -7,6 +7,8 @@ import { resolveRecipient } from '../services/addresses.js';
 import { silentLogger, type Logger } from '../services/logger.js';
 import { deliverMail } from '../services/delivery.js';
 import { createInboundLimiter, type InboundLimiter } from '../services/inbound-limit.js';
+import { createMailAuthenticator, type MailAuthenticator } from '../services/mail-auth.js';
+import { createDnsLookup } from '../services/dns.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../services/faults.js';
 import type { Metrics, RefusalReason } from '../services/metrics.js';
 
@@ -18,6 +20,8 @@ export interface SmtpDeps {
   metrics?: Metrics;
   /** RATE_LIMIT_INBOUND's counter (shared through Redis by src/server.ts); in memory by default. */
   inbound?: InboundLimiter;
+  /** SPF/DKIM/DMARC checks; by default MAIL_AUTH's, through DNS_SERVERS. */
+  mailAuth?: MailAuthenticator;
 }
 
 export interface SmtpListener {
@@ -53,6 +57,14 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
   const inbound = deps.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs);
+  const mailAuth =
+    deps.mailAuth ??
+    createMailAuthenticator({
+      enabled: config.mailAuth.enabled,
+      timeoutMs: config.mailAuth.timeoutMs,
+      authservId: config.smtpHostname,
+      lookup: createDnsLookup(config.dnsServers, config.mailAuth.timeoutMs),
+    });
   // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
@@ -116,7 +128,12 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     for (const addressId of faulty.get(session.id) ?? []) {
       await applyFault(await faultAt(db, addressId, 'data', faultContext(session)), session);
     }
-    const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+    const authentication = await mailAuth.check(raw, {
+      clientIp: session.remoteAddress,
+      helo: session.hostNameAppearsAs ?? '',
+      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+    });
+    const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address), authentication });
     // Every recipient was deleted or expired since RCPT TO.
     if (ids.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
     deps.metrics?.messagesStored.inc(ids.length);

@@ -229,7 +229,7 @@ describe.each(DIALECTS)('custom domains on %s', (dialect) => {
     it('accepts mail for live addresses on verified domains and refuses unverified domains as relaying', async () => {
       const domain = await verified(owner);
       const row = await createAddress(database.db, config, owner, { domain, prefix: 'live' });
-      expect(await resolveRecipient(database.db, config, `LIVE@${domain.toUpperCase()}`)).toEqual({ kind: 'live', addressId: row.id, accountId: owner, address: row.address });
+      expect(await resolveRecipient(database.db, config, `LIVE@${domain.toUpperCase()}`)).toEqual({ kind: 'live', addressId: row.id, accountId: owner, address: row.address, faults: false });
       expect(await resolveRecipient(database.db, config, `nobody@${domain}`)).toEqual({ kind: 'unknown' });
       await setAddressExpiry(database.db, row.id, '2000-01-01T00:00:00.000Z');
       expect(await resolveRecipient(database.db, config, row.address)).toEqual({ kind: 'unknown' });
@@ -254,7 +254,7 @@ describe.each(DIALECTS)('custom domains on %s', (dialect) => {
 
       const exact = await createAddress(database.db, config, owner, { domain, prefix: 'exact' });
       expect(await resolveRecipient(database.db, config, `exact@${domain}`)).toMatchObject({ kind: 'live', addressId: exact.id });
-      expect(await resolveRecipient(database.db, config, `whatever+tag@${domain}`)).toEqual({ kind: 'live', addressId: created!.id, accountId: owner, address: created!.address });
+      expect(await resolveRecipient(database.db, config, `whatever+tag@${domain}`)).toEqual({ kind: 'live', addressId: created!.id, accountId: owner, address: created!.address, faults: false });
 
       // Setting it again on an existing address reuses it.
       expect((await setDomainCatchAll(database.db, config, owner, domain, 'inbox')).created).toBeNull();

@@ -133,6 +133,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       ],
       codes: [],
       links: [],
+      authentication: null,
     });
     const first = await getMessage(database.db, one.addressId, ids[0]);
     const second = await getMessage(database.db, two.addressId, ids[1]);
@@ -236,6 +237,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       attachments: [],
       codes: [],
       links: [],
+      authentication: null,
     });
     const beyond = await listMessages(database.db, list.addressId, { limit: 2, offset: 6 });
     expect(beyond).toEqual({ messages: [], count: 6 });
@@ -250,7 +252,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       ['Übersicht €.txt', NOTES.length],
     ]);
     expect(messages[1].attachments).toEqual([]);
-    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'cc', 'codes', 'from', 'id', 'links', 'read', 'received_at', 'size', 'subject', 'to']);
+    expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'authentication', 'cc', 'codes', 'from', 'id', 'links', 'read', 'received_at', 'size', 'subject', 'to']);
   });
 
   it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {

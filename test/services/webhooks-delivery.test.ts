@@ -135,6 +135,7 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
         // The webhook hands over the code read from the subject at ingestion.
         codes: ['123456'],
         links: [],
+        authentication: null,
       },
       links: {
         message: `https://mail.example.com/api/v1/email/${encoded}/messages/${messageId}`,

@@ -81,7 +81,7 @@ describe('the spec documents everything', () => {
   });
 
   it('uses only JSON Schema keywords in schemas (an unquoted comma in a flow-style description splits it into junk keys)', () => {
-    const keywords = new Set(['type', 'description', 'enum', 'const', 'default', 'items', 'properties', 'required', 'additionalProperties', 'unevaluatedProperties', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'example', 'examples', 'contentMediaType', 'contentEncoding', 'title', 'readOnly', 'writeOnly', 'deprecated', 'patternProperties', 'minProperties', 'maxProperties']);
+    const keywords = new Set(['type', 'description', 'enum', 'const', 'default', 'items', 'properties', 'required', 'additionalProperties', 'unevaluatedProperties', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'example', 'examples', 'contentMediaType', 'contentEncoding', 'title', 'readOnly', 'writeOnly', 'deprecated', 'patternProperties', 'minProperties', 'maxProperties', 'discriminator', 'propertyNames']);
     const junk: string[] = [];
     const walk = (schema: any, where: string) => {
       if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
