@@ -1957,7 +1957,7 @@ export interface components {
         /** @description Answer an SMTP error code at a stage. */
         FaultReject: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description The rule's kind. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             action: "reject";
@@ -1972,7 +1972,7 @@ export interface components {
         /** @description Refuse the first attempt of each (client IP, MAIL FROM) pair with `451 4.7.1`; accept retries made at least `retry_after` seconds after it. */
         FaultGreylist: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description The rule's kind. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             action: "greylist";
@@ -1982,7 +1982,7 @@ export interface components {
         /** @description Hold the answer at a stage for `ms` milliseconds, then go on normally. */
         FaultDelay: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description The rule's kind. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             action: "delay";
@@ -1995,7 +1995,7 @@ export interface components {
         /** @description Close the connection without answering, mid-transaction; nothing is stored. */
         FaultDisconnect: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description The rule's kind. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             action: "disconnect";
@@ -2058,11 +2058,13 @@ export interface components {
          *     reproduced from them.
          */
         Authentication: {
+            /** @description Whether the connecting IP may send for the MAIL FROM domain. */
             spf: {
                 result: components["schemas"]["AuthResult"];
                 /** @description The domain checked: the MAIL FROM's (smtp.mailfrom), or the HELO name's for an empty sender. */
                 domain: string | null;
             };
+            /** @description Whether a DKIM signature verifies with the key its domain publishes. */
             dkim: {
                 result: components["schemas"]["AuthResult"];
                 /** @description The signing domain (header.d); null without a signature. */
@@ -2070,6 +2072,7 @@ export interface components {
                 /** @description The selector (header.s); null without a signature. */
                 selector: string | null;
             };
+            /** @description Whether SPF or DKIM passed for a domain aligned with the From header's, under its DMARC policy. */
             dmarc: {
                 result: components["schemas"]["AuthResult"];
                 /** @description The From header's domain (header.from). */
