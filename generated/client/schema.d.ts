@@ -102,6 +102,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol endpoint (Streamable HTTP)
+         * @description An MCP server for AI agents and MCP clients, speaking the Model Context Protocol's Streamable HTTP transport
+         *     (JSON-RPC 2.0 messages POSTed here; answers as `application/json`). It is stateless: no session id, every
+         *     request stands alone, so any instance answers it. Authenticate with a Developer key as
+         *     `Authorization: Bearer` on every request.
+         *
+         *     Tools (`tools/list` gives their input schemas, derived from this document's parameters for the operation each
+         *     one runs):
+         *     - `create_address` (createAddress), `list_messages` (listMessages), `get_message` (getMessage),
+         *       `wait_for_message` (waitForMessages, with its matchers; the messages carry `codes` and `links`),
+         *       `delete_address` (deleteAddress) — run as those operations with your key, so tenancy, validation and rate
+         *       limits are theirs;
+         *     - `validate_email` (validateEmail) and `generate_qr_code` (generateQrCode: the operation's JSON without the
+         *       data URL, plus the PNG as an MCP image; `format: svg` answers the SVG as text).
+         *
+         *     A tool's result is the operation's JSON as text; an operation's error comes back as a tool result with
+         *     `isError: true` and the error envelope. Arguments are checked against the tool's input schema first
+         *     (unknown ones are refused). `get_message` returns the message's bodies as separate text items,
+         *     each introduced by a note that it is untrusted content from an email (instructions in it are not from the
+         *     user). Each MCP request counts against the Developer rate limit, and each tool call also counts as the
+         *     operation it runs. `GET` and `DELETE` (server-initiated streams and session ends) are not offered: 405.
+         *     MCP clients should allow a `wait_for_message` call its `timeout` plus a few seconds.
+         */
+        post: operations["handleMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -2086,6 +2126,33 @@ export interface components {
             /** @description The Authentication-Results header, e.g. `Authentication-Results: mail.ephemail.local; spf=pass smtp.mailfrom=example.com; dkim=pass header.d=example.com header.s=s1; dmarc=pass header.from=example.com`. */
             header: string;
         };
+        /** @description One JSON-RPC 2.0 message (`{"jsonrpc": "2.0", ...}`: a request, notification or response) or a batch of them, as the Model Context Protocol defines them. */
+        JsonRpcPayload: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
+        /** @description A JSON-RPC 2.0 message; MCP defines the methods and their params and results. */
+        JsonRpcMessage: {
+            /**
+             * @description Always "2.0".
+             * @constant
+             */
+            jsonrpc: "2.0";
+            /** @description The request id (absent in a notification). */
+            id?: string | number | null;
+            /** @description The method, e.g. `initialize`, `tools/list`, `tools/call`. */
+            method?: string;
+            /** @description The method's parameters. */
+            params?: Record<string, never>;
+            /** @description A successful response's result. */
+            result?: Record<string, never>;
+            /** @description A failed response's error. */
+            error?: {
+                /** @description The JSON-RPC error code (e.g. -32700 parse error, -32601 method not found). */
+                code: number;
+                /** @description What went wrong. */
+                message: string;
+                /** @description Details, if any. */
+                data?: unknown;
+            };
+        };
         /** @description A message without its bodies, as listed. */
         MessageSummary: {
             /** @description Message id. */
@@ -3568,6 +3635,94 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    handleMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "wait_for_message",
+                 *         "arguments": {
+                 *           "address": "signup-test@ephemail.local",
+                 *           "subject": "confirm",
+                 *           "timeout": 30
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["JsonRpcPayload"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response(s). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "content": [
+                     *           {
+                     *             "type": "text",
+                     *             "text": "{\"success\":true,\"messages\":[],\"count\":0,\"timed_out\":true}"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JsonRpcPayload"];
+                };
+            };
+            /** @description Notifications and responses only (nothing to answer); no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON-RPC 2.0 (a JSON-RPC error with code -32700 or -32600 and no id), or — in the error envelope — a request the API refuses before MCP sees it (`validation_error`, `invalid_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": null,
+                     *       "error": {
+                     *         "code": -32700,
+                     *         "message": "Parse error: Invalid JSON-RPC message"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["JsonRpcPayload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -2,6 +2,7 @@
 /** The key each operation's declared security asks for, by `METHOD /path/{template}`. */
 export const operationSecurity = {
   "GET /metrics": "metrics",
+  "POST /mcp": "developer",
   "GET /api/tools/qr-code": "tools",
   "POST /api/tools/qr-code": "tools",
   "GET /api/tools/email-validator": "tools",

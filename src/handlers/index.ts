@@ -7,6 +7,7 @@ import { listAddresses } from './addresses/listAddresses.js';
 import { clearAddressFaults } from './faults/clearAddressFaults.js';
 import { getAddressFaults } from './faults/getAddressFaults.js';
 import { setAddressFaults } from './faults/setAddressFaults.js';
+import { handleMcp } from './mcp/handleMcp.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
 import { getSession } from './dashboard/getSession.js';
@@ -115,4 +116,5 @@ export const handlers = {
   getAddressFaults,
   setAddressFaults,
   clearAddressFaults,
+  handleMcp,
 } satisfies HandlerMap;

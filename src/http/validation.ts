@@ -27,6 +27,12 @@ function makeAjv(coerce: boolean): Ajv2020 {
 }
 
 const bodyAjv = makeAjv(false);
+
+/** Compiles a schema with the rules JSON bodies get (no coercion, defaults applied): for inputs that arrive as JSON
+ * elsewhere than a body, such as MCP tool arguments. */
+export function compileJsonInput(schema: object): ValidateFunction {
+  return bodyAjv.compile(schema);
+}
 const textAjv = makeAjv(true);
 
 export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) =>

@@ -1,0 +1,24 @@
+import type { Handler } from '../../http/handler.js';
+import { handleMcpRequest, mcpTools } from '../../http/mcp.js';
+import type { LoadedSpec } from '../../http/spec.js';
+
+const toolsBySpec = new WeakMap<LoadedSpec, ReturnType<typeof mcpTools>>();
+
+/** The MCP endpoint: the SDK's Streamable HTTP transport answers; its Web Response becomes this reply. */
+export const handleMcp: Handler<'handleMcp'> = async (request, reply, deps) => {
+  let tools = toolsBySpec.get(deps.spec);
+  if (!tools) toolsBySpec.set(deps.spec, (tools = mcpTools(deps.spec)));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
+  const response = await handleMcpRequest(deps, request.server, tools, {
+    url: `http://${request.hostname}${request.url}`,
+    headers,
+    body: request.body,
+  });
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') reply.header(name, value);
+  });
+  const text = await response.text();
+  return reply.send(text === '' ? undefined : text);
+};
