@@ -517,7 +517,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one message
-         * @description Deletes the message with its attachments and raw source.
+         * @description Deletes the message with its attachments and raw source. (A message sent to several of your addresses is stored once and shared by their copies; deleting one copy leaves the others whole, and the content goes with the last copy.)
          */
         delete: operations["deleteMessage"];
         options?: never;

@@ -1,8 +1,13 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
 import type { components } from '../../generated/schema.js';
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 
 /** A sender or recipient as stored (the `to`/`cc` columns hold JSON arrays of these). */
 export interface Mailbox {
@@ -20,11 +25,12 @@ type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json' | 'auth_j
 type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[]; authentication: Authentication | null };
 /** A stored message with its JSON columns decoded: this module is the only one that sees the JSON. */
 export type MessageRow = Omit<MessagesTable, JsonColumns> & Decoded;
+/** An attachment as stored: its metadata (its bytes are in the message's raw source). */
 export type AttachmentRow = AttachmentsTable;
-/** What lists and message views show of an attachment: everything but its bytes. */
-export type AttachmentMeta = Omit<AttachmentRow, 'content'>;
+/** What lists and message views show of an attachment. */
+export type AttachmentMeta = AttachmentRow;
 /** A listed message: no bodies, which can be large. */
-export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body'>;
+export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body' | 'content_id'>;
 
 function decode<T extends Record<Exclude<JsonColumns, 'auth_json'>, string> & { auth_json: string | null }>(row: T): Omit<T, JsonColumns> & Decoded {
   const { to_json, cc_json, codes_json, links_json, auth_json, ...rest } = row;
@@ -38,10 +44,26 @@ function decode<T extends Record<Exclude<JsonColumns, 'auth_json'>, string> & { 
   };
 }
 
+/** One recipient's copy: its row and attachment metadata; the content it points at is stored once (insertMessageContent). */
 export interface StoredCopy {
   message: MessageRow;
   attachments: AttachmentRow[];
-  raw: Buffer;
+}
+
+/**
+ * The raw source as stored: brotli (quality 5: about as fast as gzip's default, and smaller), on the thread pool,
+ * so a large message does not hold up the event loop. Sources that do not shrink are kept as they are.
+ */
+export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding: 'br' | 'identity'; size: number }> {
+  const packed = await brotliCompress(raw, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  return packed.length < raw.length ? { raw: packed, encoding: 'br', size: raw.length } : { raw, encoding: 'identity', size: raw.length };
+}
+
+/** Stores a message's content once, for all its copies. Call it in the transaction that inserts the copies. */
+export async function insertMessageContent(db: Db, id: string, content: { raw: Buffer; encoding: 'br' | 'identity'; size: number }): Promise<void> {
+  await db.insertInto('message_contents').values({ id, ...content }).execute();
 }
 
 const SUMMARY_COLUMNS = [
@@ -62,7 +84,7 @@ const SUMMARY_COLUMNS = [
 
 const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'content_type', 'size'] as const;
 
-/** Inserts one copy of a message with its attachments and raw source. Call it inside a transaction. */
+/** Inserts one copy of a message with its attachment metadata. Call it inside a transaction, after its content. */
 export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
   const { to, cc, codes, links, authentication, ...message } = copy.message;
   await db
@@ -77,7 +99,6 @@ export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void>
     })
     .execute();
   if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();
-  await db.insertInto('message_sources').values({ message_id: copy.message.id, raw: copy.raw }).execute();
 }
 
 /** Narrows a message list; every given field must match. */
@@ -169,15 +190,19 @@ export async function findMessage(db: Db, addressId: string, messageId: string):
   return row && decode(row);
 }
 
+/** The message's raw source as received (decompressed), or undefined when the message is not in this mailbox. */
 export async function findMessageSource(db: Db, addressId: string, messageId: string): Promise<Buffer | undefined> {
   const row = await db
-    .selectFrom('message_sources')
-    .innerJoin('messages', 'messages.id', 'message_sources.message_id')
-    .select('message_sources.raw')
+    .selectFrom('message_contents')
+    .innerJoin('messages', 'messages.content_id', 'message_contents.id')
+    .select(['message_contents.raw', 'message_contents.encoding'])
     .where('messages.id', '=', messageId)
     .where('messages.address_id', '=', addressId)
     .executeTakeFirst();
-  return row?.raw;
+  if (!row) return undefined;
+  // Both drivers return Buffers for blobs; a Uint8Array from another driver would still work.
+  const stored = Buffer.isBuffer(row.raw) ? row.raw : Buffer.from(row.raw);
+  return row.encoding === 'br' ? brotliDecompress(stored) : stored;
 }
 
 export async function findAttachment(
@@ -196,7 +221,7 @@ export async function findAttachment(
     .executeTakeFirst();
 }
 
-/** Deletes one message (its attachments and source cascade). Returns how many rows went: 0 or 1. */
+/** Deletes one message (its attachments cascade; its content goes with its last copy). Returns how many rows went: 0 or 1. */
 export async function deleteMessageOf(db: Db, addressId: string, messageId: string): Promise<number> {
   const res = await db.deleteFrom('messages').where('id', '=', messageId).where('address_id', '=', addressId).executeTakeFirst();
   return Number(res.numDeletedRows);

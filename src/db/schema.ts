@@ -70,6 +70,8 @@ export interface MessagesTable {
   links_json: string;
   /** JSON of the SPF/DKIM/DMARC verdicts (the spec's Authentication); null when not checked. */
   auth_json: string | null;
+  /** The shared raw source (message_contents.id). */
+  content_id: string;
 }
 
 export interface AttachmentsTable {
@@ -79,12 +81,16 @@ export interface AttachmentsTable {
   filename: string | null;
   content_type: string;
   size: number;
-  content: Buffer;
 }
 
-export interface MessageSourcesTable {
-  message_id: string;
+/** A message's content, shared by its recipient copies (messages.content_id); gone with the last copy (a trigger). */
+export interface MessageContentsTable {
+  id: string;
+  /** The raw source as received, compressed as `encoding` says. */
   raw: Buffer;
+  encoding: 'br' | 'identity';
+  /** Bytes of the raw source uncompressed. */
+  size: number;
 }
 
 export interface DomainsTable {
@@ -194,7 +200,7 @@ export interface Tables {
   addresses: AddressesTable;
   messages: MessagesTable;
   attachments: AttachmentsTable;
-  message_sources: MessageSourcesTable;
+  message_contents: MessageContentsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

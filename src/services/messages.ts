@@ -7,6 +7,8 @@ import {
   findAttachment,
   findMessage,
   findMessageSource,
+  encodeSource,
+  insertMessageContent,
   insertMessageCopy,
   listMessagesOf,
   setMessageSeen,
@@ -37,7 +39,7 @@ export interface IngestRecipient {
   address: string;
 }
 
-const newId = (prefix: 'msg' | 'att') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+const newId = (prefix: 'msg' | 'att' | 'cnt') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 // Bodies as the sender wrote them: no HTML made up from text, no text made up from HTML, cid: links untouched.
 const PARSE_OPTIONS = { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true } as const;
@@ -108,12 +110,16 @@ export async function ingestMessage(
   // Read once for every copy: what a test asks for most, the code and the link in the email.
   const codes = extractCodes(content.subject, content.text, content.html);
   const links = extractLinks(content.text, content.html);
+  // One content for every copy, compressed before the transaction opens (off the event loop, on the thread pool).
+  const contentId = newId('cnt');
+  const source = await encodeSource(raw);
   const copies: StoredCopy[] = recipients.map((r) => {
     const id = newId('msg');
     return {
       message: {
         id,
         address_id: r.addressId,
+        content_id: contentId,
         from_address: content.from.address,
         from_name: content.from.name,
         to: content.to,
@@ -135,13 +141,12 @@ export async function ingestMessage(
         filename: a.filename,
         content_type: a.content_type,
         size: a.content.length,
-        content: a.content,
       })),
-      raw,
     };
   });
 
   await transactWithEvents(db, async (trx, emit) => {
+    await insertMessageContent(trx, contentId, source);
     for (const [i, copy] of copies.entries()) {
       await insertMessageCopy(trx, copy);
       const r = recipients[i];
@@ -240,7 +245,13 @@ export async function getAttachment(
     if (!(await findMessage(db, addressId, messageId))) throw messageNotFound(messageId);
     throw new DomainError('attachment_not_found', `No attachment ${attachmentId} in message ${messageId}.`);
   }
-  return { filename: row.filename, content_type: row.content_type, content: asBuffer(row.content) };
+  // The bytes live once, in the raw source: the parser that listed the attachments at ingestion finds them again
+  // in the same order (`position`).
+  const raw = await findMessageSource(db, addressId, messageId);
+  const parsed = raw ? await simpleParser(raw, PARSE_OPTIONS) : undefined;
+  const content = parsed?.attachments[row.position]?.content;
+  if (!content) throw new Error(`attachment ${attachmentId} of ${messageId} is missing from its source`);
+  return { filename: row.filename, content_type: row.content_type, content };
 }
 
 /** Marks a message read or unread and answers it. Marking read again keeps the first time it was marked. */

@@ -89,7 +89,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
   });
   afterAll(() => database.close());
 
-  const count = async (table: 'messages' | 'attachments' | 'message_sources', column: 'id' | 'message_id', ids: string[]) => {
+  const count = async (table: 'messages' | 'attachments' | 'message_contents', column: 'id' | 'message_id', ids: string[]) => {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(database.db);
     return Number(rows[0].n);
   };
@@ -271,16 +271,34 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     expect(await getMessage(database.db, list.addressId, t)).toMatchObject({ text: 'body of text only\n', html: null });
   });
 
-  it('deletes one copy with its attachments and source, leaving the other copy alone', async () => {
+  /** The content (raw source) rows the messages point at. */
+  const contentsOf = async (ids: string[]) =>
+    [...new Set((await database.db.selectFrom('messages').select('content_id').where('id', 'in', ids).execute()).map((r) => r.content_id))];
+
+  it('stores the content once for all recipient copies, compressed, and gives every copy the same bytes back', async () => {
+    const raw = Buffer.from(`From: a@example.com\r\nTo: x@ephemail.test\r\nSubject: big\r\n\r\n${'All work and no play. '.repeat(5000)}\r\n`);
+    const ids = await ingestMessage(database.db, raw, [one, two, list]);
+    const contents = await contentsOf(ids);
+    expect(contents).toHaveLength(1);
+    const stored = await database.db.selectFrom('message_contents').selectAll().where('id', '=', contents[0]).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ encoding: 'br', size: raw.length });
+    expect(stored.raw.length).toBeLessThan(raw.length / 10);
+    for (const [i, r] of [one, two, list].entries()) expect((await getMessageRaw(database.db, r.addressId, ids[i])).equals(raw)).toBe(true);
+  });
+
+  it('deletes one copy with its attachments, leaving the other copy and the shared source alone; the last copy takes the source with it', async () => {
     const [a, b] = await ingestMessage(database.db, multipartMessage(), [one, two]);
+    const [content] = await contentsOf([a, b]);
     await expect(deleteMessage(database.db, two.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
     await deleteMessage(database.db, one.addressId, a);
     await expect(getMessage(database.db, one.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
     await expect(deleteMessage(database.db, one.addressId, a)).rejects.toMatchObject({ code: 'message_not_found' });
     expect(await count('attachments', 'message_id', [a])).toBe(0);
-    expect(await count('message_sources', 'message_id', [a])).toBe(0);
+    expect(await count('message_contents', 'id', [content])).toBe(1);
     expect((await getMessage(database.db, two.addressId, b)).attachments).toHaveLength(2);
     expect((await getMessageRaw(database.db, two.addressId, b)).equals(multipartMessage())).toBe(true);
+    await deleteMessage(database.db, two.addressId, b);
+    expect(await count('message_contents', 'id', [content])).toBe(0);
   });
 
   it('deleting an address removes its messages, attachments and sources', async () => {
@@ -288,15 +306,19 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     const row = await createAddress(database.db, config, account.id, { prefix: 'cascade' });
     const doomed = { addressId: row.id, accountId: account.id, address: row.address };
     const ids = await ingestMessage(database.db, multipartMessage(), [doomed, one]);
+    const [shared] = await contentsOf(ids);
+    const [alone] = await ingestMessage(database.db, plainMessage('only for the doomed address'), [doomed]);
+    const [own] = await contentsOf([alone]);
     expect(await count('attachments', 'message_id', ids)).toBe(4);
 
-    expect(await deleteAddress(database.db, account.id, row.address)).toMatchObject({ address: row.address, messages: 1 });
+    expect(await deleteAddress(database.db, account.id, row.address)).toMatchObject({ address: row.address, messages: 2 });
     expect(await count('messages', 'id', [ids[0]])).toBe(0);
     expect(await count('attachments', 'message_id', [ids[0]])).toBe(0);
-    expect(await count('message_sources', 'message_id', [ids[0]])).toBe(0);
-    // The other recipient's copy is untouched.
+    // Its own message's source went with it (the cascade deleted the last copy); the shared one stays for the
+    // other recipient's copy, which is untouched.
+    expect(await count('message_contents', 'id', [own])).toBe(0);
     expect(await count('attachments', 'message_id', [ids[1]])).toBe(2);
-    expect(await count('message_sources', 'message_id', [ids[1]])).toBe(1);
+    expect(await count('message_contents', 'id', [shared])).toBe(1);
   });
 
   it('stores nothing when any copy fails: the copies share one transaction', async () => {

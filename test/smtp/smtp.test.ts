@@ -294,8 +294,9 @@ describe.each(DIALECTS)('SMTP when storage fails on %s', (dialect) => {
     database = await openTestDatabase(dialect);
     const account = await createAccount(database.db, 'broken@example.com', 'developer');
     await createAddress(database.db, config, account.id, { prefix: 'broken' });
-    // The last insert of an ingestion fails; the transaction must take the message row back with it.
-    await sql`drop table message_sources`.execute(database.db);
+    // The last insert of an ingestion (the attachments, after the content and the message row) fails; the
+    // transaction must take the content and the message row back with it.
+    await sql`drop table attachments`.execute(database.db);
     smtp = createSmtpServer({ config, db: database.db });
     port = await smtp.listen(0, '127.0.0.1');
   });
@@ -307,12 +308,13 @@ describe.each(DIALECTS)('SMTP when storage fails on %s', (dialect) => {
   it('answers 451 4.3.0, never 250, and leaves no partial message', async () => {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     const err = await transport
-      .sendMail({ from: 'a@example.com', to: 'broken@ephemail.test', subject: 'lost?', text: 'x' })
+      .sendMail({ from: 'a@example.com', to: 'broken@ephemail.test', subject: 'lost?', text: 'x', attachments: [{ filename: 'a.txt', content: 'abc' }] })
       .catch((e: unknown) => e);
     transport.close();
     expect(err).toMatchObject({ responseCode: 451 });
     expect((err as { response: string }).response).toBe('451 4.3.0 Temporary failure, try again');
     const left = await database.db.selectFrom('messages').select('id').execute();
     expect(left).toEqual([]);
+    expect(await database.db.selectFrom('message_contents').select('id').execute()).toEqual([]);
   });
 });

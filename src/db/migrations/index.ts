@@ -8,6 +8,7 @@ import * as dashboard from './20261121-0005-dashboard.js';
 import * as eventLog from './20261123-0006-event-log.js';
 import * as codesLinks from './20261123-0007-codes-links.js';
 import * as qaToolkit from './20261123-0008-qa-toolkit.js';
+import * as messageContents from './20261123-0009-message-contents.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123-0006-event-log': eventLog,
   '20261123-0007-codes-links': codesLinks,
   '20261123-0008-qa-toolkit': qaToolkit,
+  '20261123-0009-message-contents': messageContents,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
