@@ -1,4 +1,6 @@
 import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import pLimit from 'p-limit';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import './greeting.js';
 import type { Config } from '../config.js';
@@ -9,6 +11,7 @@ import { deliverMail } from '../services/delivery.js';
 import { createInboundLimiter, type InboundLimiter } from '../services/inbound-limit.js';
 import { createMailAuthenticator, type MailAuthenticator } from '../services/mail-auth.js';
 import { createDnsLookup } from '../services/dns.js';
+import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../services/faults.js';
 import type { Metrics, RefusalReason } from '../services/metrics.js';
 
@@ -33,6 +36,8 @@ export interface SmtpListener {
 }
 
 const SOCKET_TIMEOUT_MS = 60_000;
+/** A spool file this old belongs to no live transaction (longer than any transaction may take). */
+const SPOOL_STALE_MS = 24 * 3600_000;
 
 /** Replies carry their own RFC 3463 enhanced status code in the text (see hideENHANCEDSTATUSCODES below). */
 function reply(responseCode: number, text: string): Error {
@@ -57,6 +62,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const logger = deps.logger ?? silentLogger;
   const inFlight = new Set<Promise<unknown>>();
   const inbound = deps.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs);
+  const spoolDir = path.join(config.dataDir, 'spool');
+  // Spooled (large) messages parsed, checked and stored at once; the others queue (their senders wait for the 250).
+  const largeIngestions = pLimit(LARGE_INGESTIONS);
   const mailAuth =
     deps.mailAuth ??
     createMailAuthenticator({
@@ -142,8 +150,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   }
 
   function receive(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void {
-    const chunks: Buffer[] = [];
-    let length = 0;
+    const spool = createSpool(spoolDir);
     let answered = false;
     const answer = (err: Error | null, text?: string) => {
       if (answered) return;
@@ -153,24 +160,34 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     stream.on('data', (chunk: Buffer) => {
       // Past the limit the rest is only drained, never held in memory.
       if (stream.sizeExceeded) return;
-      chunks.push(chunk);
-      length += chunk.length;
+      // A large message goes to disk while it arrives; the stream waits while the disk catches up.
+      if (!spool.write(chunk)) {
+        stream.pause();
+        spool.drained(() => stream.resume());
+      }
     });
     stream.once('error', (err) => {
       logger.warn({ session: session.id, err }, 'smtp data stream failed');
+      void spool.discard();
       answer(temporaryFailure());
     });
     stream.once('end', () => {
-      if (stream.sizeExceeded) return answer(refused('too_big', tooBig()));
-      const work = store(Buffer.concat(chunks, length), session).then(
-        (text) => answer(null, text),
-        (err: unknown) => {
-          if (err instanceof Disconnect) return drop(session);
-          if (err instanceof Error && 'responseCode' in err) return answer(err);
-          logger.error({ session: session.id, err }, 'smtp message could not be stored');
-          answer(refused('error', temporaryFailure()));
-        },
-      );
+      if (stream.sizeExceeded) {
+        void spool.discard();
+        return answer(refused('too_big', tooBig()));
+      }
+      // Spooled messages are stored a few at a time, so many large ones arriving together never all sit in memory.
+      const work = (spool.spooled ? largeIngestions : (fn: () => Promise<string>) => fn())(async () => store(await spool.read(), session))
+        .finally(() => spool.discard())
+        .then(
+          (text) => answer(null, text),
+          (err: unknown) => {
+            if (err instanceof Disconnect) return drop(session);
+            if (err instanceof Error && 'responseCode' in err) return answer(err);
+            logger.error({ session: session.id, err }, 'smtp message could not be stored');
+            answer(refused('error', temporaryFailure()));
+          },
+        );
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
     });
@@ -247,6 +264,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
 
   return {
     listen(port, host) {
+      // Files a killed process left in the spool: their senders never got a 250 and will send again.
+      removeStaleSpoolFiles(spoolDir, SPOOL_STALE_MS);
       return new Promise((resolve, reject) => {
         server.server.once('error', reject);
         server.listen(port, host, () => {

@@ -48,6 +48,14 @@ export async function dialog(port: number) {
     close() {
       socket.end('QUIT\r\n');
     },
+    /** Writes raw bytes (for a test that sends part of a message). */
+    write(text: string) {
+      socket.write(text);
+    },
+    /** Drops the connection without QUIT, as a client that went away does. */
+    destroy() {
+      socket.destroy();
+    },
     /** Resolves when the server has closed the connection. */
     closed: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => socket.once('close', () => resolve()))),
   };
