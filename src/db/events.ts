@@ -25,7 +25,7 @@ export const EVENTS_CHANNEL = 'ephemail_events';
 // moved past 11 would never see 10. With it, ids become visible in order, as they do on SQLite.
 const APPEND_LOCK = 74658;
 
-type Emit = (event: NewEventRecord) => void;
+export type Emit = (event: NewEventRecord) => void;
 
 /** Local wake-ups after a commit that appended events, per database handle (one per instance). */
 const committed = new WeakMap<Db, Set<(events: NewEventRecord[]) => void>>();

@@ -19,7 +19,7 @@ import {
   type StoredCopy,
 } from '../db/messages.js';
 import { DomainError } from './errors.js';
-import { transactWithEvents } from '../db/events.js';
+import { commitGrouped } from '../db/group-commit.js';
 import { eventRecord } from './events.js';
 import { extractCodes, extractLinks } from './codes-links.js';
 import type { AuthenticationView } from './mail-auth.js';
@@ -145,7 +145,8 @@ export async function ingestMessage(
     };
   });
 
-  await transactWithEvents(db, async (trx, emit) => {
+  // Committed together with whatever other mail is waiting to be (src/db/group-commit.ts), still before any 250.
+  await commitGrouped(db, async (trx, emit) => {
     await insertMessageContent(trx, contentId, source);
     for (const [i, copy] of copies.entries()) {
       await insertMessageCopy(trx, copy);

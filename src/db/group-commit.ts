@@ -1,0 +1,68 @@
+import type { Db } from './database.js';
+import { transactWithEvents, type Emit } from './events.js';
+
+/** One unit of work that must commit (or fail) as a whole, with the events it emits. */
+export type GroupedWrite = (trx: Db, emit: Emit) => Promise<void>;
+
+/** At most this many writes share one transaction. */
+const MAX_BATCH = 64;
+
+interface Waiting {
+  write: GroupedWrite;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+interface Committer {
+  queue: Waiting[];
+  running: boolean;
+}
+
+const committers = new WeakMap<Db, Committer>();
+
+/**
+ * Group commit: a write submitted while a commit is under way waits for it, then commits together with every other
+ * write that arrived meanwhile, in one transaction — one sync to disk for all of them instead of one each. A write
+ * that arrives when nothing is committing starts at once, so nothing waits on a timer. Each promise resolves only
+ * after its own transaction committed (an SMTP 250 is never sent before that). When a batch fails, its writes are
+ * tried again one by one, so one bad write cannot take the others down with it.
+ */
+export function commitGrouped(db: Db, write: GroupedWrite): Promise<void> {
+  let committer = committers.get(db);
+  if (!committer) committers.set(db, (committer = { queue: [], running: false }));
+  const c = committer;
+  return new Promise<void>((resolve, reject) => {
+    c.queue.push({ write, resolve, reject });
+    if (!c.running) void drain(db, c);
+  });
+}
+
+async function drain(db: Db, c: Committer): Promise<void> {
+  c.running = true;
+  try {
+    while (c.queue.length > 0) {
+      const batch = c.queue.splice(0, MAX_BATCH);
+      try {
+        await transactWithEvents(db, async (trx, emit) => {
+          for (const w of batch) await w.write(trx, emit);
+        });
+        for (const w of batch) w.resolve();
+      } catch (err) {
+        if (batch.length === 1) {
+          batch[0].reject(err);
+          continue;
+        }
+        for (const w of batch) {
+          try {
+            await transactWithEvents(db, w.write);
+            w.resolve();
+          } catch (one) {
+            w.reject(one);
+          }
+        }
+      }
+    }
+  } finally {
+    c.running = false;
+  }
+}
