@@ -27,6 +27,14 @@ describe('error envelope', () => {
     expect(res.json()).toMatchObject({ success: false, error: 'invalid_json' });
   });
 
+  it('ignores a malformed JSON body sent to an operation that takes no body, as it ignores bodies of other types (found by the fuzz suite)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'content-type': 'application/json' }, payload: '{"broken":' });
+    expect(res.statusCode).toBe(200);
+    const logOut = await t.app.inject({ method: 'POST', url: '/api/dashboard/logout', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(logOut.statusCode).toBe(401); // no session: what it declares, not an undeclared 400 invalid_json
+    expect(logOut.json().error).toBe('session_required');
+  });
+
   it('answers 415 unsupported_media_type for a text body', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -139,6 +147,13 @@ describe('wrong method on a known path', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('answers 400 validation_error, not 405, when a path parameter is longer than the router takes (found by the fuzz suite)', async () => {
+    const res = await t.app.inject({ url: `/api/v1/domains/${'h'.repeat(1100)}`, headers: { authorization: `Bearer ${t.developerKey}` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.allow).toBeUndefined();
+    expect(res.json()).toMatchObject({ success: false, error: 'validation_error', message: expect.stringContaining('path parameter') });
   });
 
   it('serves the spec with a relative server, so Swagger UI calls the host that served it', async () => {
