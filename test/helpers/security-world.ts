@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './app.js';
 import { PASSWORD, sessionCookieOf } from './dashboard.js';
 import type { TestDns } from './dns.js';
+import type { LoadedSpec } from '../../src/http/spec.js';
+import { encodeText } from './spec-fuzz.js';
 
 /**
  * One account with a resource of every kind, made through the API as a user would: a dashboard session (sign-up,
@@ -121,4 +123,48 @@ export function pathValue(world: World, name: string): string | undefined {
     key_id: world.developerKeyId,
   };
   return values[name];
+}
+
+/** The credential a security scheme of the spec takes, from a world. */
+export function schemeCredential(scheme: string, world: World, metricsToken = ''): string {
+  switch (scheme) {
+    case 'ToolsKeyHeader':
+    case 'ToolsKeyQuery':
+      return world.toolsKey;
+    case 'DeveloperKey':
+      return world.developerKey;
+    case 'MetricsToken':
+      return metricsToken;
+    case 'SessionCookie':
+      return world.cookie.split('=')[1];
+    case 'CsrfToken':
+      return world.csrf;
+    default:
+      return 'unknown-scheme';
+  }
+}
+
+type SecurityScheme = { type: string; in?: string; name?: string; scheme?: string };
+
+export function securitySchemes(spec: LoadedSpec): Record<string, SecurityScheme> {
+  return ((spec.document.components as Record<string, unknown>).securitySchemes ?? {}) as Record<string, SecurityScheme>;
+}
+
+/** Puts one security requirement's credentials where the spec's schemes say: a header, the query or a cookie. */
+export function placeCredentials(
+  spec: LoadedSpec,
+  requirement: Record<string, string[]>,
+  value: (scheme: string) => string,
+  headers: Record<string, string>,
+  query: string[],
+): void {
+  for (const name of Object.keys(requirement)) {
+    const def = securitySchemes(spec)[name];
+    if (!def) continue;
+    const v = value(name);
+    if (def.type === 'http') headers.authorization = `Bearer ${v}`;
+    else if (def.in === 'header') headers[def.name!.toLowerCase()] = v;
+    else if (def.in === 'query') query.push(`${encodeURIComponent(def.name!)}=${encodeText(v)}`);
+    else if (def.in === 'cookie') headers.cookie = [headers.cookie, `${def.name}=${v}`].filter(Boolean).join('; ');
+  }
 }

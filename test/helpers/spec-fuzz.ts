@@ -259,9 +259,9 @@ export function asHeader(value: unknown): string {
 /**
  * While installed, DNS look-ups by name through Node's resolver answer ENOTFOUND and are recorded, so no request of
  * a suite can reach a DNS server or a host beyond 127.0.0.0/8 (the app's own DNS_SERVERS resolver is separate and
- * points at the test DNS). Answers a function that restores the resolver and lists the names that were asked.
+ * points at the test DNS). `asked` lists the names that were refused; `restore` puts the resolver back.
  */
-export function refuseNameLookups(): () => string[] {
+export function refuseNameLookups(): { asked: string[]; restore(): void } {
   const require = createRequire(import.meta.url);
   const dns = require('node:dns') as typeof import('node:dns');
   const promises = require('node:dns/promises') as typeof import('node:dns/promises');
@@ -281,10 +281,12 @@ export function refuseNameLookups(): () => string[] {
     throw notFound(host);
   };
   syncBuiltinESMExports();
-  return () => {
-    (dns as any).lookup = original.lookup;
-    (promises as any).lookup = original.promisesLookup;
-    syncBuiltinESMExports();
-    return asked;
+  return {
+    asked,
+    restore() {
+      (dns as any).lookup = original.lookup;
+      (promises as any).lookup = original.promisesLookup;
+      syncBuiltinESMExports();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { DIALECTS, makeTestApp, type TestApp } from '../helpers/app.js';
 import { errorStatus, readErrorStatuses } from '../../src/http/errors.js';
 
 let t: TestApp;
@@ -224,6 +224,32 @@ describe('every answer in the envelope', () => {
       const nul = await raw('GET /health HTTP/1.1\r\nHost: x\r\nX-Bad: a\0b\r\nConnection: close\r\n\r\n');
       expect(nul).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(nul.slice(nul.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'validation_error' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('the NUL character on %s (found by the fuzz suite: PostgreSQL answered 500)', (dialect) => {
+  it('answers 400 validation_error for U+0000 in a path parameter, a query parameter or a body field', async () => {
+    const t = await makeTestApp({ dialect });
+    try {
+      const auth = { authorization: `Bearer ${t.developerKey}` };
+      const created = await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { prefix: 'nul-test' } });
+      const address = created.json().email as string;
+      const cases = [
+        { method: 'GET', url: `/api/v1/email/${encodeURIComponent(address)}%00` },
+        { method: 'GET', url: `/api/v1/webhooks/wh_0%00` },
+        { method: 'GET', url: `/api/v1/email/${encodeURIComponent(address)}/messages?subject=a%00b` },
+        { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'http://127.0.0.1:9/x', events: ['message.received'], description: 'a\u0000b' } },
+      ] as const;
+      for (const c of cases) {
+        const res = await t.app.inject({ method: c.method, url: c.url, headers: auth, ...('payload' in c ? { payload: c.payload } : {}) });
+        expect([c.url, res.statusCode, res.json().error]).toEqual([c.url, 400, 'validation_error']);
+        expect(res.json().message).toContain('NUL');
+      }
+      // The address itself is untouched and still answers.
+      expect((await t.app.inject({ url: `/api/v1/email/${encodeURIComponent(address)}`, headers: auth })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
