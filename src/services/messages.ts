@@ -79,9 +79,18 @@ function toContent(parsed: ParsedMail): ParsedContent {
   };
 }
 
+/** U+0000 decoded from a header or body becomes U+FFFD, as undecodable bytes do: PostgreSQL cannot store it in text
+ * or JSON (the message was refused with 451 for ever), and both stores then show the same. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\u0000/g, '\ufffd') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+}
+
 async function parse(raw: Buffer): Promise<ParsedContent> {
   try {
-    return toContent(await simpleParser(raw, PARSE_OPTIONS));
+    return withoutNul(toContent(await simpleParser(raw, PARSE_OPTIONS)));
   } catch {
     // Mail we cannot parse is still mail the sender was told we took: keep the raw source, show empty fields.
     return { from: { address: '', name: '' }, to: [], cc: [], subject: null, text: null, html: null, attachments: [] };
