@@ -1913,6 +1913,8 @@ export interface components {
             attachments: components["schemas"]["AttachmentInfo"][];
             codes: components["schemas"]["MessageCodes"];
             links: components["schemas"]["MessageLinks"];
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            parse_error?: string;
         };
         /**
          * @description One-time codes found in the subject and bodies when the message arrived: 4–8 digits, or letter-and-digit
@@ -1958,6 +1960,8 @@ export interface components {
             attachments: components["schemas"]["AttachmentInfo"][];
             codes: components["schemas"]["MessageCodes"];
             links: components["schemas"]["MessageLinks"];
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            parse_error?: string;
         };
         MessageList: {
             /**

@@ -49,6 +49,8 @@ export interface MessagesTable {
   codes_json: string;
   /** JSON array of `{url, text}`: the links found at ingestion. */
   links_json: string;
+  /** Why the parser gave up on the message (only its top-level headers were read); null when it did not. */
+  parse_error: string | null;
 }
 
 export interface AttachmentsTable {

@@ -7,6 +7,7 @@ import * as domains from './20261121-0004-domains.js';
 import * as dashboard from './20261121-0005-dashboard.js';
 import * as eventLog from './20261123-0006-event-log.js';
 import * as codesLinks from './20261123-0007-codes-links.js';
+import * as parseError from './20261123-0008-parse-error.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261121-0005-dashboard': dashboard,
   '20261123-0006-event-log': eventLog,
   '20261123-0007-codes-links': codesLinks,
+  '20261123-0008-parse-error': parseError,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
