@@ -107,6 +107,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // An operation that takes no body ignores one, whatever it holds, as it does bodies of any other type below.
+    if (!request.routeOptions.config.takesBody) return done(null, undefined);
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return parseJson(request, body as string, done);
   });

@@ -18,6 +18,9 @@ export interface Config {
   /** Open SMTP connections in all, and from one client IP; past either the connection gets 421. */
   smtpMaxClients: number;
   smtpMaxClientsPerIp: number;
+  /** Longest an SMTP client may take from connecting (or its previous message's answer) to the end of its next
+   * message; past it 421 and the connection is closed, so a client dripping bytes cannot hold a slot forever. */
+  smtpTransactionTimeoutMs: number;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -149,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpGreetingDelayMs: int('SMTP_GREETING_DELAY_MS', 0, 0, 10_000),
     smtpMaxClients: int('SMTP_MAX_CLIENTS', 1000, 1, 100_000),
     smtpMaxClientsPerIp: int('SMTP_MAX_CLIENTS_PER_IP', 200, 1, 100_000),
+    smtpTransactionTimeoutMs: int('SMTP_TRANSACTION_TIMEOUT_MS', 600_000, 100, 86_400_000),
     smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,

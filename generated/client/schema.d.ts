@@ -56,8 +56,8 @@ export interface paths {
          * @description Metrics in the Prometheus text exposition format (prom-client), for this instance: `ephemail_http_requests_total`
          *     and `ephemail_http_request_duration_seconds` by operationId, method and status; `ephemail_smtp_sessions_total`
          *     and `ephemail_smtp_connections` (open now); `ephemail_messages_stored_total`; `ephemail_messages_refused_total`
-         *     by reason (`relay`, `unknown_recipient`, `too_many_recipients`, `too_big`, `error`);
-         *     `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
+         *     by reason (`relay`, `unknown_recipient`, `too_many_recipients`, `too_big`, `too_many_connections`,
+         *     `transaction_timeout`, `inbound_rate_limited`, `error`); `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
          *     (events in the log this instance's feed, or the webhook enqueuer's durable cursor, has not read yet); and
          *     Node's process metrics (`process_*`, `nodejs_*`).
          *
@@ -2179,6 +2179,8 @@ export interface components {
             links: components["schemas"]["MessageLinks"];
             /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
             authentication: components["schemas"]["Authentication"] | null;
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            parse_error?: string;
         };
         /**
          * @description One-time codes found in the subject and bodies when the message arrived: 4–8 digits, or letter-and-digit
@@ -2226,6 +2228,8 @@ export interface components {
             links: components["schemas"]["MessageLinks"];
             /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
             authentication: components["schemas"]["Authentication"] | null;
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            parse_error?: string;
         };
         MessageList: {
             /**

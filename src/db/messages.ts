@@ -80,6 +80,7 @@ const SUMMARY_COLUMNS = [
   'size',
   'received_at',
   'seen_at',
+  'parse_error',
 ] as const;
 
 const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'content_type', 'size'] as const;

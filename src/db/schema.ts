@@ -72,6 +72,8 @@ export interface MessagesTable {
   auth_json: string | null;
   /** The shared raw source (message_contents.id). */
   content_id: string;
+  /** Why the parser gave up on the message (only its top-level headers were read); null when it did not. */
+  parse_error: string | null;
 }
 
 export interface AttachmentsTable {

@@ -103,6 +103,11 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
     const path = request.url.split('?')[0];
     // A known path asked with a method it does not have: 405 with the methods it does have.
     const allowed = allowedMethods(path);
+    // The path and method are the spec's, yet no route took them: the router refuses path parameters longer than
+    // its maxParamLength, so the parameter is at fault, not the method.
+    if (allowed.includes(request.method)) {
+      return sendError(reply, 'validation_error', 'A path parameter is too long (path parameter); see the parameter\'s maxLength in the spec.');
+    }
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
       return sendError(reply, 'method_not_allowed', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);

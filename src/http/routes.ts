@@ -4,6 +4,7 @@ import type { HandlerMap } from './handler.js';
 import { loginAttemptLimiter } from './login-limit.js';
 import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken, requirePlan } from './security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
+import { invalid } from '../services/errors.js';
 
 /**
  * Registers one route per operation in openapi.yaml, bound by operationId to its handler. An operation without a
@@ -34,6 +35,17 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       await authenticate(request, need, deps.keys);
     }
     requirePlan(request, deps.config);
+  });
+  // U+0000 is refused in every parameter and body field, on both stores alike: PostgreSQL cannot hold it in text
+  // (a look-up or insert carrying one failed with a 500), and no name, id or note needs it.
+  app.addHook('preHandler', async (request) => {
+    const declaredQuery = Object.keys((request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
+    const query = request.query as Record<string, unknown> | undefined;
+    const where =
+      nulAt(request.params, 'path parameter') ??
+      nulAt(Object.fromEntries(declaredQuery.map((k) => [k, query?.[k]])), 'query parameter') ??
+      nulAt(request.body, 'body field');
+    if (where) throw invalid(`${where} must not contain the NUL character (U+0000)`);
   });
   // Sign-up and log-in: attempts per email and per client IP (two limits, so one cannot be dodged by the other).
   const loginLimit = loginAttemptLimiter(app, deps.config);
@@ -70,6 +82,19 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
       },
     });
   }
+}
+
+/** The first place in a parsed value (object keys included) holding U+0000, as "name (where)"; undefined if none. */
+function nulAt(value: unknown, where: string, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? `${path || where} (${where})` : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return `${at.replace(/\u0000/g, '\\0')} (${where})`;
+    const found = nulAt(item, where, at);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {

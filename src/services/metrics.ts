@@ -20,7 +20,7 @@ export interface Metrics {
 }
 
 /** Why SMTP refused a message or recipient. */
-export type RefusalReason = 'relay' | 'unknown_recipient' | 'too_many_recipients' | 'too_big' | 'too_many_connections' | 'inbound_rate_limited' | 'fault' | 'error';
+export type RefusalReason = 'relay' | 'unknown_recipient' | 'too_many_recipients' | 'too_big' | 'too_many_connections' | 'transaction_timeout' | 'inbound_rate_limited' | 'fault' | 'error';
 
 export function createMetrics(): Metrics {
   const registry = new Registry();

@@ -76,6 +76,30 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
+  // SMTP_TRANSACTION_TIMEOUT_MS: one deadline per session, from the connection (or its previous message's answer)
+  // to the end of its next message. The idle socket timeout alone is reset by every byte, so a client dripping one
+  // byte at a time would otherwise keep its connection, and a slot of SMTP_MAX_CLIENTS, for ever.
+  const deadlines = new Map<string, NodeJS.Timeout>();
+  const armDeadline = (session: SMTPServerSession) => {
+    clearTimeout(deadlines.get(session.id));
+    const timer = setTimeout(() => {
+      deadlines.delete(session.id);
+      const connections = (server as unknown as { connections: Set<{ id: string; send(code: number, text: string): void }> }).connections;
+      for (const connection of connections) {
+        if (connection.id !== session.id) continue;
+        deps.metrics?.messagesRefused.inc({ reason: 'transaction_timeout' });
+        logger.warn({ session: session.id, remote: session.remoteAddress }, 'smtp transaction time limit exceeded');
+        // 421 closes the connection; a message being received is dropped (its data stream errors), never stored.
+        connection.send(421, '4.4.2 Transaction time limit exceeded, closing connection');
+      }
+    }, config.smtpTransactionTimeoutMs);
+    timer.unref();
+    deadlines.set(session.id, timer);
+  };
+  const stopDeadline = (session: SMTPServerSession) => {
+    clearTimeout(deadlines.get(session.id));
+    deadlines.delete(session.id);
+  };
   const refused = (reason: RefusalReason, err: Error): Error => {
     deps.metrics?.messagesRefused.inc({ reason });
     return err;
@@ -156,6 +180,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       if (answered) return;
       answered = true;
       callback(err, text);
+      // The next message gets a deadline of its own.
+      if (counted.has(session.id)) armDeadline(session);
     };
     stream.on('data', (chunk: Buffer) => {
       // Past the limit the rest is only drained, never held in memory.
@@ -172,6 +198,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       answer(temporaryFailure());
     });
     stream.once('end', () => {
+      // The message is in: storing it is ours to finish (a 250 must mean committed), whatever the deadline.
+      stopDeadline(session);
       if (stream.sizeExceeded) {
         void spool.discard();
         return answer(refused('too_big', tooBig()));
@@ -238,6 +266,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       const open = (perIp.get(ip) ?? 0) + 1;
       perIp.set(ip, open);
       counted.add(session.id);
+      armDeadline(session);
       if (open > config.smtpMaxClientsPerIp) {
         deps.metrics?.messagesRefused.inc({ reason: 'too_many_connections' });
         return callback(reply(421, `4.7.0 Too many connections from ${ip}, try again later`));
@@ -247,6 +276,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     onClose(session) {
       deps.metrics?.smtpConnections.dec();
       faulty.delete(session.id);
+      stopDeadline(session);
       if (!counted.delete(session.id)) return;
       const left = (perIp.get(session.remoteAddress) ?? 1) - 1;
       if (left > 0) perIp.set(session.remoteAddress, left);

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { DIALECTS, makeTestApp, type TestApp } from '../helpers/app.js';
 import { errorStatus, readErrorStatuses } from '../../src/http/errors.js';
 
 let t: TestApp;
@@ -25,6 +25,14 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'invalid_json' });
+  });
+
+  it('ignores a malformed JSON body sent to an operation that takes no body, as it ignores bodies of other types (found by the fuzz suite)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health', headers: { 'content-type': 'application/json' }, payload: '{"broken":' });
+    expect(res.statusCode).toBe(200);
+    const logOut = await t.app.inject({ method: 'POST', url: '/api/dashboard/logout', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(logOut.statusCode).toBe(401); // no session: what it declares, not an undeclared 400 invalid_json
+    expect(logOut.json().error).toBe('session_required');
   });
 
   it('answers 415 unsupported_media_type for a text body', async () => {
@@ -141,6 +149,13 @@ describe('wrong method on a known path', () => {
     }
   });
 
+  it('answers 400 validation_error, not 405, when a path parameter is longer than the router takes (found by the fuzz suite)', async () => {
+    const res = await t.app.inject({ url: `/api/v1/domains/${'h'.repeat(1100)}`, headers: { authorization: `Bearer ${t.developerKey}` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.allow).toBeUndefined();
+    expect(res.json()).toMatchObject({ success: false, error: 'validation_error', message: expect.stringContaining('path parameter') });
+  });
+
   it('serves the spec with a relative server, so Swagger UI calls the host that served it', async () => {
     const t = await makeTestApp();
     try {
@@ -209,6 +224,32 @@ describe('every answer in the envelope', () => {
       const nul = await raw('GET /health HTTP/1.1\r\nHost: x\r\nX-Bad: a\0b\r\nConnection: close\r\n\r\n');
       expect(nul).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(nul.slice(nul.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, error: 'validation_error' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('the NUL character on %s (found by the fuzz suite: PostgreSQL answered 500)', (dialect) => {
+  it('answers 400 validation_error for U+0000 in a path parameter, a query parameter or a body field', async () => {
+    const t = await makeTestApp({ dialect });
+    try {
+      const auth = { authorization: `Bearer ${t.developerKey}` };
+      const created = await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { prefix: 'nul-test' } });
+      const address = created.json().email as string;
+      const cases = [
+        { method: 'GET', url: `/api/v1/email/${encodeURIComponent(address)}%00` },
+        { method: 'GET', url: `/api/v1/webhooks/wh_0%00` },
+        { method: 'GET', url: `/api/v1/email/${encodeURIComponent(address)}/messages?subject=a%00b` },
+        { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'http://127.0.0.1:9/x', events: ['message.received'], description: 'a\u0000b' } },
+      ] as const;
+      for (const c of cases) {
+        const res = await t.app.inject({ method: c.method, url: c.url, headers: auth, ...('payload' in c ? { payload: c.payload } : {}) });
+        expect([c.url, res.statusCode, res.json().error]).toEqual([c.url, 400, 'validation_error']);
+        expect(res.json().message).toContain('NUL');
+      }
+      // The address itself is untouched and still answers.
+      expect((await t.app.inject({ url: `/api/v1/email/${encodeURIComponent(address)}`, headers: auth })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -9,6 +9,7 @@ import * as eventLog from './20261123-0006-event-log.js';
 import * as codesLinks from './20261123-0007-codes-links.js';
 import * as qaToolkit from './20261123-0008-qa-toolkit.js';
 import * as messageContents from './20261123-0009-message-contents.js';
+import * as parseError from './20261123-0010-parse-error.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123-0007-codes-links': codesLinks,
   '20261123-0008-qa-toolkit': qaToolkit,
   '20261123-0009-message-contents': messageContents,
+  '20261123-0010-parse-error': parseError,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './app.js';
+import { PASSWORD, sessionCookieOf } from './dashboard.js';
+import type { TestDns } from './dns.js';
+import type { LoadedSpec } from '../../src/http/spec.js';
+import { encodeText } from './spec-fuzz.js';
+
+/**
+ * One account with a resource of every kind, made through the API as a user would: a dashboard session (sign-up,
+ * developer plan), a Tools and a Developer key, an address holding a delivered message with an attachment, a
+ * webhook pointing at a loopback receiver with one delivery, and a verified custom domain. The security suites
+ * (test/security) call every operation with these — as the owner to reach deep code paths, as another account to
+ * prove none of it leaks.
+ */
+export interface World {
+  email: string;
+  password: string;
+  /** `ephemail_session=…`, for a Cookie header. */
+  cookie: string;
+  csrf: string;
+  toolsKey: string;
+  developerKey: string;
+  /** Ids of the two keys (dashboard key_id). */
+  toolsKeyId: string;
+  developerKeyId: string;
+  /** Keys of this account that were revoked. */
+  revokedToolsKey: string;
+  revokedDeveloperKey: string;
+  address: string;
+  messageId: string;
+  subject: string;
+  attachmentId: string;
+  webhookId: string;
+  deliveryId: string;
+  domain: string;
+  /** An address on the custom domain. */
+  domainAddress: string;
+}
+
+async function call(app: FastifyInstance, method: string, url: string, headers: Record<string, string>, payload?: unknown) {
+  const res = await app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  return res.json() as Record<string, unknown> & { [k: string]: any };
+}
+
+/** Builds a World in `t`'s store. `receiverUrl` is a loopback webhook receiver; `dns` the test DNS the app's
+ * DNS_SERVERS points at (the domain's TXT record is published there). */
+export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, tag: string): Promise<World> {
+  const { app } = t;
+  const run = randomBytes(4).toString('hex');
+  const email = `${tag}-${run}@example.com`;
+  const signUp = await app.inject({ method: 'POST', url: '/api/dashboard/signup', payload: { email, password: PASSWORD } });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const cookie = sessionCookieOf(signUp);
+  const csrf = signUp.json().csrf_token as string;
+  const browser = { cookie, 'x-csrf-token': csrf };
+  await call(app, 'PUT', '/api/dashboard/account/plan', browser, { plan: 'developer' });
+  const tools = await call(app, 'POST', '/api/dashboard/keys', browser, { kind: 'tools', name: `${tag} tools` });
+  const dev = await call(app, 'POST', '/api/dashboard/keys', browser, { kind: 'developer', name: `${tag} developer` });
+  const bearer = { authorization: `Bearer ${dev.key}` };
+  const revoked: string[] = [];
+  for (const kind of ['tools', 'developer']) {
+    const made = await call(app, 'POST', '/api/dashboard/keys', browser, { kind, name: `${tag} revoked` });
+    await call(app, 'DELETE', `/api/dashboard/keys/${made.api_key.id}`, browser);
+    revoked.push(made.key as string);
+  }
+
+  const address = (await call(app, 'POST', '/api/v1/email/create', bearer, { prefix: `${tag}-${run}` })).email as string;
+  const subject = `secret-subject-${tag}-${run}`;
+  const delivered = await t.deliver({
+    to: address,
+    subject,
+    text: `body of ${tag} ${run}: code 482913`,
+    html: `<p>html of ${tag} <a href="https://example.com/confirm/${run}">confirm</a></p>`,
+    attachments: [{ filename: `${tag}-${run}.txt`, content: `attachment of ${tag} ${run}` }],
+  });
+  const message = await call(app, 'GET', `/api/v1/email/${encodeURIComponent(address)}/messages/${delivered.id}`, bearer);
+  const attachmentId = (message.attachments as Array<{ id: string }>)[0].id;
+
+  const hook = await call(app, 'POST', '/api/v1/webhooks', bearer, { url: `${receiverUrl}/${tag}`, events: ['message.received'], address, description: `${tag} hook` });
+  const delivery = await call(app, 'POST', `/api/v1/webhooks/${hook.id}/test`, bearer);
+
+  const domain = `${tag}-${run}.example.com`;
+  const added = await call(app, 'POST', '/api/v1/domains', bearer, { domain });
+  const txt = (added.records as Array<{ type: string; name: string; value: string }>).find((r) => r.type === 'TXT')!;
+  dns.zone.txt.set(txt.name, [[txt.value]]);
+  const verified = await call(app, 'POST', `/api/v1/domains/${domain}/verify`, bearer);
+  if (verified.verified !== true) throw new Error(`domain did not verify: ${JSON.stringify(verified)}`);
+  const domainAddress = (await call(app, 'POST', '/api/v1/email/create', bearer, { prefix: `on-domain-${run}`, domain })).email as string;
+
+  return {
+    email,
+    password: PASSWORD,
+    cookie,
+    csrf,
+    toolsKey: tools.key as string,
+    developerKey: dev.key as string,
+    toolsKeyId: tools.api_key.id as string,
+    developerKeyId: dev.api_key.id as string,
+    revokedToolsKey: revoked[0],
+    revokedDeveloperKey: revoked[1],
+    address,
+    messageId: delivered.id,
+    subject,
+    attachmentId,
+    webhookId: hook.id as string,
+    deliveryId: delivery.id as string,
+    domain,
+    domainAddress,
+  };
+}
+
+/** The value of a path parameter, by its name in the spec, for this world's resources. */
+export function pathValue(world: World, name: string): string | undefined {
+  const values: Record<string, string> = {
+    address: world.address,
+    id: world.messageId,
+    attachment_id: world.attachmentId,
+    webhook_id: world.webhookId,
+    delivery_id: world.deliveryId,
+    domain: world.domain,
+    key_id: world.developerKeyId,
+  };
+  return values[name];
+}
+
+/** The credential a security scheme of the spec takes, from a world. */
+export function schemeCredential(scheme: string, world: World, metricsToken = ''): string {
+  switch (scheme) {
+    case 'ToolsKeyHeader':
+    case 'ToolsKeyQuery':
+      return world.toolsKey;
+    case 'DeveloperKey':
+      return world.developerKey;
+    case 'MetricsToken':
+      return metricsToken;
+    case 'SessionCookie':
+      return world.cookie.split('=')[1];
+    case 'CsrfToken':
+      return world.csrf;
+    default:
+      return 'unknown-scheme';
+  }
+}
+
+type SecurityScheme = { type: string; in?: string; name?: string; scheme?: string };
+
+export function securitySchemes(spec: LoadedSpec): Record<string, SecurityScheme> {
+  return ((spec.document.components as Record<string, unknown>).securitySchemes ?? {}) as Record<string, SecurityScheme>;
+}
+
+/** Puts one security requirement's credentials where the spec's schemes say: a header, the query or a cookie. */
+export function placeCredentials(
+  spec: LoadedSpec,
+  requirement: Record<string, string[]>,
+  value: (scheme: string) => string,
+  headers: Record<string, string>,
+  query: string[],
+): void {
+  for (const name of Object.keys(requirement)) {
+    const def = securitySchemes(spec)[name];
+    if (!def) continue;
+    const v = value(name);
+    if (def.type === 'http') headers.authorization = `Bearer ${v}`;
+    else if (def.in === 'header') headers[def.name!.toLowerCase()] = v;
+    else if (def.in === 'query') query.push(`${encodeURIComponent(def.name!)}=${encodeText(v)}`);
+    else if (def.in === 'cookie') headers.cookie = [headers.cookie, `${def.name}=${v}`].filter(Boolean).join('; ');
+  }
+}
