@@ -6,13 +6,18 @@ import { getAddress } from './addresses/getAddress.js';
 import { listAddresses } from './addresses/listAddresses.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
+import { deleteAllDashboardMessages } from './dashboard/deleteAllDashboardMessages.js';
+import { getDashboardMessageStructure } from './dashboard/getDashboardMessageStructure.js';
 import { getSession } from './dashboard/getSession.js';
 import { getUsage } from './dashboard/getUsage.js';
 import { listApiKeys } from './dashboard/listApiKeys.js';
+import { listDashboardInbox } from './dashboard/listDashboardInbox.js';
 import { logIn } from './dashboard/logIn.js';
 import { logOut } from './dashboard/logOut.js';
 import { revokeApiKey } from './dashboard/revokeApiKey.js';
 import { signUp } from './dashboard/signUp.js';
+import { streamDashboardEvents } from './dashboard/streamDashboardEvents.js';
+import { updateDashboardMessages } from './dashboard/updateDashboardMessages.js';
 import { deleteMessage } from './messages/deleteMessage.js';
 import { getAttachment } from './messages/getAttachment.js';
 import { getMessage } from './messages/getMessage.js';
@@ -109,4 +114,10 @@ export const handlers = {
   deleteDashboardMessage: sharedHandler<'deleteMessage', 'deleteDashboardMessage'>(deleteMessage, true),
   getDashboardMessageRaw: sharedHandler<'getMessageRaw', 'getDashboardMessageRaw'>(getMessageRaw, true),
   getDashboardAttachment: sharedHandler<'getAttachment', 'getDashboardAttachment'>(getAttachment, true),
+  updateDashboardMessage: sharedHandler<'updateMessage', 'updateDashboardMessage'>(updateMessage, true),
+  deleteAllDashboardMessages,
+  getDashboardMessageStructure,
+  listDashboardInbox,
+  updateDashboardMessages,
+  streamDashboardEvents,
 } satisfies HandlerMap;
