@@ -268,7 +268,6 @@ describe('the dashboard in a browser', () => {
     await mail.getByRole('heading', { name: 'Spring sale' }).waitFor();
 
     // The cid: image comes from the message's own attachment (a data: URL), and shows.
-    const frame = () => page.frames().find((f) => f.url() === 'about:srcdoc' && f.parentFrame() === page.mainFrame() && f !== undefined)!;
     await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('iframe.mail-frame')!.srcdoc.includes('src="data:image/png'));
     await mail.locator('#logo').waitFor();
     await expect.poll(() => mail.locator('#logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
@@ -276,10 +275,12 @@ describe('the dashboard in a browser', () => {
     await page.getByText('3 remote images were blocked').waitFor();
     await page.waitForTimeout(500);
     expect(tracked).toEqual([]);
-    // The frame is as tall as its content (it does not scroll inside).
-    const sizes = await page.locator('iframe.mail-frame').evaluate((el: HTMLIFrameElement) => el.getBoundingClientRect().height);
-    expect(sizes).toBeGreaterThan(700);
-    expect(frame()).toBeDefined();
+    // The frame is as tall as its content: nothing scrolls inside it.
+    const visible = (await (await page.locator('iframe.mail-frame').elementHandle())!.contentFrame())!;
+    const content = await visible.evaluate<number>('document.documentElement.scrollHeight');
+    expect(content).toBeGreaterThan(700);
+    await expect.poll(() => page.locator('iframe.mail-frame').evaluate((el: HTMLIFrameElement) => el.clientHeight)).toBeGreaterThanOrEqual(content);
+    expect(await visible.evaluate<number>('document.documentElement.scrollHeight - document.documentElement.clientHeight')).toBe(0);
     await shot('message-remote-blocked');
 
     await page.getByRole('button', { name: 'Load remote images' }).click();
@@ -410,11 +411,13 @@ describe('the dashboard in a browser', () => {
     await mail.getByText('Claim your prize').click();
     await page.waitForTimeout(300);
 
-    const frame = page.frames().find((f) => f.url() === 'about:srcdoc') as Frame;
-    expect(frame).toBeDefined();
+    const frames = page.frames().filter((f) => f.url() === 'about:srcdoc') as Frame[];
+    // The visible frame and its measuring twin.
+    expect(frames).toHaveLength(2);
     expect(await page.evaluate<unknown>('window.__pwned')).toBeUndefined();
-    // Playwright can still look inside the sandboxed frame (it would read 1 there if the script had run).
-    expect(await frame.evaluate<unknown>('window.__pwned')).toBeUndefined();
+    // Playwright can still look inside the sandboxed frames (it would read 1 there if the script had run).
+    for (const frame of frames) expect(await frame.evaluate<unknown>('window.__pwned')).toBeUndefined();
+    expect(await page.locator('iframe.mail-frame-measure').getAttribute('sandbox')).toBe('allow-same-origin');
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
     await shot('message');

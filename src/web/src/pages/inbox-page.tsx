@@ -14,6 +14,10 @@ import { inboxPath } from './addresses-page.js';
 import { MessageView } from './message-view.js';
 
 const PAGE_SIZE = 50;
+/** The API's largest page: past it, search narrows the list. */
+const MAX_SHOWN = 100;
+/** A burst of mail reloads the list at most this often. */
+const RELOAD_MS = 500;
 const MARK_READ_KEY = 'ephemail.markReadOnOpen';
 
 /** The inbox across all addresses: `/inbox`, and `/inbox/<address>/<id>` with a message open. */
@@ -46,6 +50,8 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
   const [withAttachments, setWithAttachments] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [markReadOnOpen, setMarkReadOnOpen] = useState(() => localStorage.getItem(MARK_READ_KEY) === 'true');
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const list = useRef<HTMLUListElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const generation = useRef(0);
@@ -68,7 +74,7 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
         api.GET('/api/dashboard/messages', {
           params: {
             query: {
-              limit: PAGE_SIZE,
+              limit: shown,
               ...(query ? { q: query } : {}),
               ...(unreadOnly ? { unread: true } : {}),
               ...(withAttachments ? { has_attachments: true } : {}),
@@ -93,9 +99,19 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
     setSelected(new Set());
     void loadAddresses();
   }, [scope]);
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
   useEffect(() => {
     void load();
-  }, [scope, query, unreadOnly, withAttachments]);
+  }, [scope, query, unreadOnly, withAttachments, shown]);
+  useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
+  const reloadSoon = () => {
+    if (reloadTimer.current) return;
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = null;
+      void latestLoad.current();
+    }, RELOAD_MS);
+  };
   // Typing settles for a moment before the search runs.
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), 250);
@@ -105,7 +121,7 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
 
   useLiveEvents((event) => {
     if (event.type === 'message') {
-      if (!scope || event.address === scope.toLowerCase()) void load();
+      if (!scope || event.address === scope.toLowerCase()) reloadSoon();
       return;
     }
     void loadAddresses();
@@ -423,6 +439,17 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
               })}
             </ul>
           )}
+          {items && items.length < count ? (
+            shown < MAX_SHOWN ? (
+              <button type="button" class="btn btn-ghost btn-block" onClick={() => setShown(MAX_SHOWN)}>
+                Show more ({count - items.length} not shown)
+              </button>
+            ) : (
+              <p class="hint">
+                Showing the newest {items.length} of {count}; search or filter to find older ones.
+              </p>
+            )
+          ) : null}
           <p class="hint keys-hint">
             <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>Delete</kbd> delete · <kbd>/</kbd> search
           </p>
