@@ -1286,8 +1286,10 @@ export interface paths {
         /**
          * Read one message (dashboard)
          * @description The same as `getMessage`, for the logged-in account (developer plan). `html` is returned as received; the
-         *     dashboard sanitises it (DOMPurify) and renders it in an iframe sandboxed without scripts, same-origin
-         *     access or remote content.
+         *     dashboard sanitises it (DOMPurify) and renders it in an iframe sandboxed without scripts or same-origin
+         *     access, whose own CSP loads no remote content — remote images only when the reader asks for them for this
+         *     message; `cid:` images come from the message's attachments (see getDashboardMessageStructure). Reading
+         *     does not mark the message read (see updateDashboardMessage).
          */
         get: operations["getDashboardMessage"];
         put?: never;
