@@ -434,6 +434,7 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Delete with its mail' }).click();
     await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();
     await page.getByText('No addresses yet').waitFor();
+    await shot('addresses-empty');
   });
 
   it('works at phone width and from the keyboard', async () => {
@@ -447,7 +448,12 @@ describe('the dashboard in a browser', () => {
     // The first Tab reaches the skip link; the menu opens from the keyboard.
     await page.keyboard.press('Tab');
     expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to content');
-    // A short page does not stretch the top bar.
+    // A short page does not stretch the top bar (it grew to fill the screen's spare height before).
+    await page.goto(`${base}/no-such-page`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect((await page.locator('.topbar').boundingBox())!.height).toBeLessThanOrEqual(57);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
     expect((await page.locator('.topbar').boundingBox())!.height).toBeLessThanOrEqual(57);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();

@@ -44,7 +44,7 @@ export function SmtpHelp({ to, headingLevel = 2, id = 'smtp-help' }: { to?: stri
   const { session } = useSession();
   const { host, port } = session.settings.smtp;
   const [client, setClient] = useState<Client>('swaks');
-  const recipient = to ?? `anything@${session.settings.mail_domains[0]}`;
+  const recipient = to ?? `your-address@${session.settings.mail_domains[0]}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const clients = Object.keys(LABELS) as Client[];
   return (
