@@ -288,6 +288,11 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
           {error}
         </p>
       ) : null}
+      {items && items.length === 0 && !filtered && sendTo ? (
+        <section class="card empty-inbox" aria-labelledby="smtp-empty-title">
+          <SmtpHelp to={sendTo} id="smtp-empty" />
+        </section>
+      ) : null}
       <div class="inbox-grid">
         <nav class="mailboxes card" aria-label="Mailboxes">
           <ul>
@@ -380,12 +385,10 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
                 <p>No message matches.</p>
               </div>
             ) : (
-              <div class="empty empty-inbox">
+              <div class="empty">
                 <Icon name="mail" size={28} />
                 <p>{scope ? `Waiting for mail. Send a message to ${scope}; it appears here the moment it arrives.` : 'Waiting for mail. Messages to all your addresses appear here the moment they arrive.'}</p>
-                {sendTo ? (
-                  <SmtpHelp to={sendTo} headingLevel={3} id="smtp-empty" />
-                ) : (
+                {sendTo ? null : (
                   <p>
                     <Link href="/developer/addresses">Create an address</Link> to receive mail.
                   </p>
