@@ -73,9 +73,22 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
     const emit = (event: LiveEvent) => listeners.current.forEach((l) => l(event));
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(source.readyState === EventSource.OPEN);
+    // A burst (or the replay after a reconnection) is announced once, not message by message.
+    let arrived: Array<{ address: string; message: MessageSummary }> = [];
+    let flush: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener('message', (e) => {
       const data = JSON.parse((e as MessageEvent<string>).data) as { address: string; message: MessageSummary };
-      announce(`New message to ${data.address} from ${mailbox(data.message.from)}: ${data.message.subject || '(no subject)'}`);
+      arrived.push(data);
+      flush ??= setTimeout(() => {
+        const [first, ...more] = arrived;
+        announce(
+          more.length === 0
+            ? `New message to ${first.address} from ${mailbox(first.message.from)}: ${first.message.subject || '(no subject)'}`
+            : `${more.length + 1} new messages.`,
+        );
+        arrived = [];
+        flush = undefined;
+      }, 300);
       emit({ type: 'message', ...data });
       refreshCounts();
     });
@@ -87,6 +100,7 @@ export function LiveProvider({ enabled, children }: { enabled: boolean; children
     }
     return () => {
       source.close();
+      clearTimeout(flush);
       setConnected(false);
     };
   }, [enabled]);

@@ -186,3 +186,21 @@ describe.each(DIALECTS)('the dashboard as a mail viewer (%s)', (dialect) => {
     expect(((await refused.json()) as { error: string }).error).toBe('plan_required');
   });
 });
+
+describe('where the dashboard says to send mail', () => {
+  const smtpOf = async (env: Record<string, string>, host: string) => {
+    const t = await makeTestApp({ env });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/signup', headers: { host }, payload: { email: 'smtp-host@example.com', password: 'correct-horse-battery' } });
+      return res.json().settings.smtp;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('is SMTP_HOSTNAME when set, else the host of PUBLIC_URL, else the host the dashboard was reached at', async () => {
+    expect(await smtpOf({ SMTP_HOSTNAME: 'mx.example.net', PUBLIC_URL: 'https://mail.example.com' }, 'dashboard.example.org')).toEqual({ host: 'mx.example.net', port: 2525 });
+    expect(await smtpOf({ PUBLIC_URL: 'https://mail.example.com:8443', SMTP_PORT: '25' }, 'dashboard.example.org')).toEqual({ host: 'mail.example.com', port: 25 });
+    expect(await smtpOf({}, 'localhost:3000')).toEqual({ host: 'localhost', port: 2525 });
+  });
+});
