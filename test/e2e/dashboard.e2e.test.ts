@@ -222,7 +222,7 @@ describe('the dashboard in a browser', () => {
     transport.close();
     // No reload: the open inbox picks the message up by itself, and the title and navigation count it.
     await page.getByRole('link', { name: /Your sign-up code/ }).waitFor({ timeout: 15_000 });
-    await page.waitForFunction(() => document.title.startsWith('(1) '));
+    await expect.poll(() => page.title()).toMatch(/^\(1\) /);
     expect(await page.getByTestId('nav-unread').first().textContent()).toContain('1');
     expect(await page.locator('.message-row.unread').count()).toBe(1);
     expect(await page.locator('.message-preview').first().textContent()).toContain('Your code is 424242.');
@@ -240,7 +240,7 @@ describe('the dashboard in a browser', () => {
     expect(await page.getByTestId('read-state').textContent()).toBe('unread');
     await page.getByRole('button', { name: 'Mark as read' }).click();
     await page.getByTestId('read-state').getByText('read', { exact: true }).waitFor();
-    await page.waitForFunction(() => !document.title.startsWith('('));
+    await expect.poll(() => page.title()).not.toMatch(/^\(/);
     expect(await page.locator('.message-row.read').count()).toBe(1);
   });
 
@@ -268,9 +268,9 @@ describe('the dashboard in a browser', () => {
     await mail.getByRole('heading', { name: 'Spring sale' }).waitFor();
 
     // The cid: image comes from the message's own attachment (a data: URL), and shows.
-    await page.waitForFunction(() => document.querySelector<HTMLIFrameElement>('iframe.mail-frame')!.srcdoc.includes('src="data:image/png'));
+    await expect.poll(() => page.locator('iframe.mail-frame').getAttribute('srcdoc')).toContain('src="data:image/png');
     await mail.locator('#logo').waitFor();
-    await expect.poll(() => mail.locator('#logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect.poll(() => mail.locator('#logo').evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth)).toBe(1);
     // Remote images: counted, blocked, and not one request reached the sender's server.
     await page.getByText('3 remote images were blocked').waitFor();
     await page.waitForTimeout(500);
@@ -279,7 +279,7 @@ describe('the dashboard in a browser', () => {
     const visible = (await (await page.locator('iframe.mail-frame').elementHandle())!.contentFrame())!;
     const content = await visible.evaluate<number>('document.documentElement.scrollHeight');
     expect(content).toBeGreaterThan(700);
-    await expect.poll(() => page.locator('iframe.mail-frame').evaluate((el: HTMLIFrameElement) => el.clientHeight)).toBeGreaterThanOrEqual(content);
+    await expect.poll(() => page.locator('iframe.mail-frame').evaluate((el: { clientHeight: number }) => el.clientHeight)).toBeGreaterThanOrEqual(content);
     expect(await visible.evaluate<number>('document.documentElement.scrollHeight - document.documentElement.clientHeight')).toBe(0);
     await shot('message-remote-blocked');
 
@@ -333,7 +333,7 @@ describe('the dashboard in a browser', () => {
     await page.getByLabel('Select all').check();
     await page.getByRole('button', { name: 'Mark read' }).click();
     await expect.poll(() => page.locator('.message-row.unread').count()).toBe(0);
-    await page.waitForFunction(() => !document.title.startsWith('('));
+    await expect.poll(() => page.title()).not.toMatch(/^\(/);
 
     // The keyboard: j/k move with a visible focus, Enter opens, Delete deletes.
     await page.locator('body').click({ position: { x: 5, y: 5 } });

@@ -9,15 +9,14 @@ const HEARTBEAT_MS = 15_000;
  */
 export const streamDashboardEvents: Handler<'streamDashboardEvents'> = async (request, reply, deps) => {
   const lastEventId = request.headers['last-event-id'];
-  const headers: Record<string, string | number | string[]> = {
+  // No Set-Cookie here (@fastify/cookie writes it in onSend, which a hijacked reply skips): a session that slid
+  // forward on this request gets its cookie renewed by the dashboard's next ordinary call after the slide interval.
+  const headers: Record<string, string> = {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   };
-  // A session whose expiry slid forward renews its cookie on this answer too.
-  const cookie = reply.getHeader('set-cookie');
-  if (cookie !== undefined) headers['set-cookie'] = Array.isArray(cookie) ? cookie : String(cookie);
 
   reply.hijack();
   const raw = reply.raw;
