@@ -487,6 +487,8 @@ describe('the dashboard in a browser', () => {
     await page.frameLocator('iframe.mail-frame').getByText('Readable on a phone').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot('message-375');
+    // The message itself, as a phone shows it (a full-page picture can catch the sandboxed frame before it paints).
+    await page.locator('article.message').screenshot({ path: path.join(ARTIFACTS, 'dashboard-message-frame-375.png') });
     await page.getByRole('tab', { name: 'Headers' }).click();
     await page.getByRole('row', { name: /Subject/ }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
