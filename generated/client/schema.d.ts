@@ -1351,7 +1351,11 @@ export interface paths {
         get: operations["listDashboardMessages"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete all the mail of an address (dashboard)
+         * @description Deletes every message of the address (with attachments and raw sources) and keeps the address. For the developer plan.
+         */
+        delete: operations["deleteAllDashboardMessages"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1378,8 +1382,10 @@ export interface paths {
         /**
          * Read one message (dashboard)
          * @description The same as `getMessage`, for the logged-in account (developer plan). `html` is returned as received; the
-         *     dashboard sanitises it (DOMPurify) and renders it in an iframe sandboxed without scripts, same-origin
-         *     access or remote content.
+         *     dashboard sanitises it (DOMPurify) and renders it in an iframe sandboxed without scripts or same-origin
+         *     access, whose own CSP loads no remote content — remote images only when the reader asks for them for this
+         *     message; `cid:` images come from the message's attachments (see getDashboardMessageStructure). Reading
+         *     does not mark the message read (see updateDashboardMessage).
          */
         get: operations["getDashboardMessage"];
         put?: never;
@@ -1391,7 +1397,13 @@ export interface paths {
         delete: operations["deleteDashboardMessage"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Mark a message read or unread (dashboard)
+         * @description The same as `updateMessage`, for the logged-in account (developer plan). The dashboard never marks a message
+         *     read by itself when it is opened: the reader does, with a button or with the "mark read when opened"
+         *     setting, the way a test suite does through the API.
+         */
+        patch: operations["updateDashboardMessage"];
         trace?: never;
     };
     "/api/dashboard/addresses/{address}/messages/{id}/raw": {
@@ -1450,9 +1462,139 @@ export interface paths {
         };
         /**
          * Download an attachment (dashboard)
-         * @description The same as `getAttachment`, for the logged-in account (developer plan) — always a download (`Content-Disposition; attachment`, `nosniff`, a sandboxing CSP), never rendered in the dashboard's origin.
+         * @description The same as `getAttachment`, for the logged-in account (developer plan) — always a download (`Content-Disposition; attachment`, `nosniff`, a sandboxing CSP), never rendered as a page in the dashboard's origin. The dashboard previews image attachments with `<img>`, which runs nothing, and fetches the ones that `cid:` references name to show them inside the message.
          */
         get: operations["getDashboardAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages/{id}/structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A message's headers and inline parts (dashboard)
+         * @description What the dashboard's Headers tab and its HTML view need beyond `getDashboardMessage`, read from the raw
+         *     source as received: every header field in order, repeated ones included (`Received` lines, several
+         *     `DKIM-Signature`s…), each with its name as written, its value unfolded and with RFC 2047 encoded words
+         *     decoded; and the attachments that the HTML refers to by `cid:` (an `<img src="cid:logo@shop">`), so the
+         *     dashboard can show them inside the message from the message's own attachments — never from the network.
+         *     For the developer plan.
+         */
+        get: operations["getDashboardMessageStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inbox across your addresses (dashboard)
+         * @description The messages of all the account's addresses in one list, newest first (by `received_at`, then `id`), each
+         *     with the address that received it and a preview line (the start of the text body, or of the HTML body's
+         *     text when there is none; at most 160 characters). For the developer plan.
+         *
+         *     **Search and filters** combine (all must match): `q` is a case-insensitive substring of the subject, the
+         *     sender's address or display name, or the text or HTML body (any of them; `%` and `_` are plain
+         *     characters); `unread=true` keeps unread messages (`false` read ones); `has_attachments=true` keeps
+         *     messages with attachments (`false` those without); `address` keeps one address's messages (404
+         *     `address_not_found` when it is not one of yours).
+         *
+         *     `count` is the number of matching messages, `unread` the number of unread messages of the whole account
+         *     (whatever the filters) — the dashboard's tab title shows it —, and `mailboxes` gives, for every address that
+         *     holds mail, its total and unread counts (whatever the filters), for the address list. Listing marks
+         *     nothing read.
+         */
+        get: operations["listDashboardInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/messages/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark several messages read or unread, or delete them (dashboard)
+         * @description Applies one action to up to 100 messages of the account's addresses, named by id: `read` and `unread` set
+         *     their read state as `updateMessage` does, `delete` deletes them with their attachments and raw source.
+         *     Ids that name no message of yours (another account's answer the same) are listed in `not_found` and
+         *     change nothing; the others are acted on. For the developer plan.
+         */
+        post: operations["updateDashboardMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events of your account (Server-Sent Events, dashboard)
+         * @description A `text/event-stream` for the logged-in session (the browser's `EventSource` sends the cookie by itself),
+         *     with the account's events across all its addresses as they are logged — the dashboard's inbox and unread
+         *     counts follow it instead of polling:
+         *
+         *     ```
+         *     id: 4711
+         *     event: message
+         *     data: {"address":"signup-test@ephemail.local","message":{"id":"msg_4f1c…","subject":"Confirm your email",…}}
+         *     ```
+         *
+         *     `event: message` carries the receiving address and the message summary as listMessages shows it;
+         *     `event: address.created` and `event: address.deleted` carry `{"address": …}` (a purge by the sweeper is
+         *     sent as `address.deleted` too). `id` is the event's position in the service's event log, as in
+         *     `streamMessages`: on reconnection `EventSource` sends it as `Last-Event-ID` and the stream first replays,
+         *     oldest first, the account's messages logged after it (up to 1000; deleted ones are skipped), then goes on
+         *     live. The stream starts with `retry: 3000` and `: connected`, sends `: keep-alive` every 15 seconds, and at
+         *     server shutdown sends `event: shutdown` and closes (reconnect). For the developer plan; failures before
+         *     the stream starts (session, plan, rate limit) answer JSON errors. The connection counts once against the
+         *     dashboard rate limit.
+         */
+        get: operations["streamDashboardEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2721,6 +2863,7 @@ export interface components {
         };
         /** @description What this instance allows, for the dashboard's forms. */
         DashboardSettings: {
+            smtp: components["schemas"]["SmtpEndpoint"];
             /** @description Domains new addresses may use (`MAIL_DOMAINS`; the first is the default). */
             mail_domains: string[];
             /** @description Default address lifetime in seconds (`ADDRESS_TTL`). */
@@ -2738,6 +2881,94 @@ export interface components {
                 /** @description Window length in seconds (`RATE_LIMIT_WINDOW_SECONDS`). */
                 window_seconds: number;
             };
+        };
+        /** @description Where to send test mail to this instance. */
+        SmtpEndpoint: {
+            /** @description `SMTP_HOSTNAME` when it is set, else the host of `PUBLIC_URL`, else the host name this dashboard was reached at. */
+            host: string;
+            /** @description The SMTP port (`SMTP_PORT`). */
+            port: number;
+        };
+        /** @description A message in the inbox across addresses. */
+        InboxItem: {
+            /** @description The address that received it. */
+            address: string;
+            /** @description The start of the body as one line of text (at most 160 characters; empty when there is no body). */
+            preview: string;
+            message: components["schemas"]["MessageSummary"];
+        };
+        MailboxCount: {
+            /** @description An address of yours that holds mail. */
+            address: string;
+            /** @description Its messages. */
+            total: number;
+            /** @description Its unread messages. */
+            unread: number;
+        };
+        DashboardInbox: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description One page, newest first. */
+            messages: components["schemas"]["InboxItem"][];
+            /** @description Messages that match the search and filters. */
+            count: number;
+            /** @description Unread messages of the account, whatever the filters. */
+            unread: number;
+            /** @description Every address of yours that holds mail, with its counts (whatever the filters), newest address first. */
+            mailboxes: components["schemas"]["MailboxCount"][];
+        };
+        BulkMessagesRequest: {
+            /**
+             * @description What to do with every message.
+             * @enum {string}
+             */
+            action: "read" | "unread" | "delete";
+            /** @description Message ids (`msg_…`) of any of your addresses. */
+            ids: string[];
+        };
+        BulkMessagesResult: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /**
+             * @description The action applied.
+             * @enum {string}
+             */
+            action: "read" | "unread" | "delete";
+            /** @description Messages it was applied to. */
+            affected: number;
+            /** @description Ids that name no message of yours: nothing was done with them. */
+            not_found: string[];
+            /** @description What was done, in words. */
+            message: string;
+        };
+        HeaderField: {
+            /** @description The field name as written (`Received`, `DKIM-Signature`, …). */
+            name: string;
+            /** @description The value, unfolded, with RFC 2047 encoded words decoded. */
+            value: string;
+        };
+        InlinePart: {
+            /** @description The part's Content-ID without angle brackets: what `cid:` URLs in the HTML name. */
+            content_id: string;
+            /** @description The attachment (`att_…`) that holds the part's bytes. */
+            attachment_id: string;
+        };
+        MessageStructure: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description Every header field of the message, in order. */
+            headers: components["schemas"]["HeaderField"][];
+            /** @description Attachments that carry a Content-ID, for `cid:` references. */
+            inline: components["schemas"]["InlinePart"][];
         };
         DashboardSession: {
             /**
@@ -5982,6 +6213,10 @@ export interface operations {
                      *           "verify": 20,
                      *           "developer": 300,
                      *           "window_seconds": 60
+                     *         },
+                     *         "smtp": {
+                     *           "host": "mx.ephemail.local",
+                     *           "port": 2525
                      *         }
                      *       }
                      *     }
@@ -6048,6 +6283,10 @@ export interface operations {
                      *           "verify": 20,
                      *           "developer": 300,
                      *           "window_seconds": 60
+                     *         },
+                     *         "smtp": {
+                     *           "host": "mx.ephemail.local",
+                     *           "port": 2525
                      *         }
                      *       }
                      *     }
@@ -6134,6 +6373,10 @@ export interface operations {
                      *           "verify": 20,
                      *           "developer": 300,
                      *           "window_seconds": 60
+                     *         },
+                     *         "smtp": {
+                     *           "host": "mx.ephemail.local",
+                     *           "port": 2525
                      *         }
                      *       }
                      *     }
@@ -6194,6 +6437,10 @@ export interface operations {
                      *           "verify": 20,
                      *           "developer": 300,
                      *           "window_seconds": 60
+                     *         },
+                     *         "smtp": {
+                     *           "host": "mx.ephemail.local",
+                     *           "port": 2525
                      *         }
                      *       }
                      *     }
@@ -6693,6 +6940,44 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deleteAllDashboardMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "The 3 messages of signup-test@ephemail.local were deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getDashboardMessage: {
         parameters: {
             query?: never;
@@ -6825,6 +7110,82 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    updateDashboardMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message with its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "shop@example.com",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Confirm your email",
+                     *       "text": "Your code is 123456.\n",
+                     *       "html": "<p>Your code is <b>123456</b>.</p>",
+                     *       "size": 2048,
+                     *       "received_at": "2026-11-21T10:01:00.000Z",
+                     *       "read": true,
+                     *       "attachments": [],
+                     *       "codes": [
+                     *         "123456"
+                     *       ],
+                     *       "links": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getDashboardMessageRaw: {
         parameters: {
             query?: never;
@@ -6902,6 +7263,240 @@ export interface operations {
             401: components["responses"]["SessionRequired"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardMessageStructure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The headers and the inline parts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "headers": [
+                     *         {
+                     *           "name": "Received",
+                     *           "value": "from shop.example.com by mx.ephemail.local with ESMTP; Sat, 21 Nov 2026 10:01:00 +0000"
+                     *         },
+                     *         {
+                     *           "name": "From",
+                     *           "value": "Example Shop <shop@example.com>"
+                     *         },
+                     *         {
+                     *           "name": "Subject",
+                     *           "value": "Confirm your email"
+                     *         },
+                     *         {
+                     *           "name": "Content-Type",
+                     *           "value": "multipart/related; boundary=\"b1\""
+                     *         }
+                     *       ],
+                     *       "inline": [
+                     *         {
+                     *           "content_id": "logo@shop",
+                     *           "attachment_id": "att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageStructure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDashboardInbox: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only messages whose subject, sender (address or name) or body contains this text, ignoring case. */
+                q?: string;
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+                /** @description `true`: only messages with attachments; `false`: only messages without; left out: both. */
+                has_attachments?: boolean;
+                /** @description Only the messages of this address of yours (matched case-insensitively). */
+                address?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "preview": "Your code is 123456.",
+                     *           "message": {
+                     *             "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *             "from": {
+                     *               "address": "shop@example.com",
+                     *               "name": "Example Shop"
+                     *             },
+                     *             "to": [
+                     *               {
+                     *                 "address": "signup-test@ephemail.local",
+                     *                 "name": ""
+                     *               }
+                     *             ],
+                     *             "cc": [],
+                     *             "subject": "Confirm your email",
+                     *             "size": 2048,
+                     *             "received_at": "2026-11-21T10:01:00.000Z",
+                     *             "read": false,
+                     *             "attachments": [],
+                     *             "codes": [
+                     *               "123456"
+                     *             ],
+                     *             "links": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "unread": 1,
+                     *       "mailboxes": [
+                     *         {
+                     *           "address": "signup-test@ephemail.local",
+                     *           "total": 1,
+                     *           "unread": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardInbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDashboardMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "read",
+                 *       "ids": [
+                 *         "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                 *         "msg_0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkMessagesRequest"];
+            };
+        };
+        responses: {
+            /** @description What was done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "action": "read",
+                     *       "affected": 2,
+                     *       "not_found": [],
+                     *       "message": "2 messages marked read."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkMessagesResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamDashboardEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received; `EventSource` sends it by itself when it reconnects. The account's messages logged after it are replayed first. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it does not end on its own. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     : connected
+                     *
+                     *     id: 4711
+                     *     event: message
+                     *     data: {"address":"signup-test@ephemail.local","message":{"id":"msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19","from":{"address":"shop@example.com","name":"Example Shop"},"to":[],"cc":[],"subject":"Confirm your email","size":2048,"received_at":"2026-11-21T10:01:00.000Z","read":false,"attachments":[],"codes":[],"links":[]}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

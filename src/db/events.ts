@@ -170,3 +170,18 @@ export async function readIdCursor(db: Db, name: string): Promise<number | undef
   const position = await readCursor(db, name);
   return position === undefined ? undefined : Number(position);
 }
+
+/** An account's `message.received` events after the event `afterId`, oldest first, for messages still stored. */
+export async function readAccountMessageEvents(db: Db, accountId: string, afterId: number, limit: number): Promise<EventRecord[]> {
+  const rows = await db
+    .selectFrom('events')
+    .innerJoin('messages', 'messages.id', 'events.message_id')
+    .selectAll('events')
+    .where('events.account_id', '=', accountId)
+    .where('events.type', '=', 'message.received')
+    .where('events.id', '>', afterId)
+    .orderBy('events.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord);
+}

@@ -10,13 +10,18 @@ import { setAddressFaults } from './faults/setAddressFaults.js';
 import { handleMcp } from './mcp/handleMcp.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
+import { deleteAllDashboardMessages } from './dashboard/deleteAllDashboardMessages.js';
+import { getDashboardMessageStructure } from './dashboard/getDashboardMessageStructure.js';
 import { getSession } from './dashboard/getSession.js';
 import { getUsage } from './dashboard/getUsage.js';
 import { listApiKeys } from './dashboard/listApiKeys.js';
+import { listDashboardInbox } from './dashboard/listDashboardInbox.js';
 import { logIn } from './dashboard/logIn.js';
 import { logOut } from './dashboard/logOut.js';
 import { revokeApiKey } from './dashboard/revokeApiKey.js';
 import { signUp } from './dashboard/signUp.js';
+import { streamDashboardEvents } from './dashboard/streamDashboardEvents.js';
+import { updateDashboardMessages } from './dashboard/updateDashboardMessages.js';
 import { deleteMessage } from './messages/deleteMessage.js';
 import { getAttachment } from './messages/getAttachment.js';
 import { getMessage } from './messages/getMessage.js';
@@ -117,4 +122,10 @@ export const handlers = {
   setAddressFaults,
   clearAddressFaults,
   handleMcp,
+  updateDashboardMessage: sharedHandler<'updateMessage', 'updateDashboardMessage'>(updateMessage, true),
+  deleteAllDashboardMessages,
+  getDashboardMessageStructure,
+  listDashboardInbox,
+  updateDashboardMessages,
+  streamDashboardEvents,
 } satisfies HandlerMap;

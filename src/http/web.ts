@@ -10,16 +10,18 @@ export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
 const INFRASTRUCTURE = /^\/(?:api|docs|health|openapi)(?:[/.]|$)/i;
 
 /**
- * The dashboard page's Content-Security-Policy: its own scripts only, no inline script, no plugins, no framing.
- * `style-src 'unsafe-inline'` is there for mail: the HTML of a message is shown in an `<iframe sandbox srcdoc>`,
- * which inherits this policy, and mail is styled inline. Remote images are not loaded (`img-src 'self' data:`),
- * so opening a message never tells its sender.
+ * The dashboard page's Content-Security-Policy: its own scripts only, no inline script, no plugins, no framing, no
+ * connections but to itself. `style-src 'unsafe-inline'` is there for mail: the HTML of a message is shown in an
+ * `<iframe sandbox srcdoc>`, which inherits this policy, and mail is styled inline. `img-src` admits http(s) images
+ * for the same frame, and only so that a reader can choose "load remote images" for one message: the frame
+ * carries its own CSP (src/web/src/mail-frame.ts), which allows data: images only until the reader asks, so
+ * opening a message never tells its sender. The dashboard's own markup has no remote images.
  */
 export const DASHBOARD_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https: http:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self'",

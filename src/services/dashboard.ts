@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -14,7 +15,20 @@ export const MAX_LIVE_KEYS_PER_KIND = 50;
 /** What getSession (and sign-up, log-in) answer about the session: the spec's DashboardSession, less the envelope. */
 export type SessionView = Omit<components['schemas']['DashboardSession'], 'success'>;
 
-export function sessionView(config: Config, account: AccountRow, session: SessionRow): SessionView {
+/**
+ * Where the dashboard tells users to send test mail: SMTP_HOSTNAME when the operator set it (its default, the
+ * machine's own name, is rarely reachable from a developer's laptop), else PUBLIC_URL's host, else the host name
+ * the dashboard itself was reached at — the one the browser could resolve.
+ */
+export function smtpEndpoint(config: Pick<Config, 'smtpHostname' | 'smtpPort' | 'publicUrl'>, requestHost: string): { host: string; port: number } {
+  let host = requestHost;
+  if (config.smtpHostname !== os.hostname()) host = config.smtpHostname;
+  else if (config.publicUrl !== null) host = new URL(config.publicUrl).hostname;
+  return { host: host.replace(/^\[(.*)\]$/, '$1'), port: config.smtpPort };
+}
+
+/** `requestHost` is the host name (without port) the request reached: see smtpEndpoint. */
+export function sessionView(config: Config, account: AccountRow, session: SessionRow, requestHost: string): SessionView {
   const self = config.dashboard.selfServePlans;
   return {
     account: { id: account.id, email: account.email, plan: account.plan, created_at: account.created_at },
@@ -32,6 +46,7 @@ export function sessionView(config: Config, account: AccountRow, session: Sessio
         developer: config.rateLimits.developer,
         window_seconds: config.rateLimits.windowMs / 1000,
       },
+      smtp: smtpEndpoint(config, requestHost),
     },
   };
 }

@@ -6,5 +6,5 @@ export const changePlan: Handler<'changePlan'> = async (request, _reply, deps) =
   const { account, session } = request.session!;
   assertSelfServePlans(deps.config, account);
   const updated = await change(deps.database.db, account.email, request.body.plan);
-  return { success: true, ...sessionView(deps.config, updated, session) };
+  return { success: true, ...sessionView(deps.config, updated, session, request.hostname) };
 };

@@ -11,5 +11,5 @@ export const logIn: Handler<'logIn'> = async (request, reply, deps) => {
   const account = await checkCredentials(db, request.body.email, request.body.password);
   const { token, session } = await startSession(db, account.id, ttl);
   setSessionCookie(request, reply, token, ttl);
-  return { success: true, ...sessionView(deps.config, account, session) };
+  return { success: true, ...sessionView(deps.config, account, session, request.hostname) };
 };

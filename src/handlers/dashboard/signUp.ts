@@ -12,5 +12,5 @@ export const signUp: Handler<'signUp'> = async (request, reply, deps) => {
   const { token, session } = await startSession(db, account.id, ttl);
   setSessionCookie(request, reply, token, ttl);
   reply.code(201);
-  return { success: true, ...sessionView(deps.config, account, session) };
+  return { success: true, ...sessionView(deps.config, account, session, request.hostname) };
 };

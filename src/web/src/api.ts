@@ -8,6 +8,10 @@ export type Address = Schemas['Address'];
 export type MessageSummary = Schemas['MessageSummary'];
 export type Message = Schemas['Message'];
 export type UsageReport = Schemas['UsageReport'];
+export type InboxItem = Schemas['InboxItem'];
+export type MailboxCount = Schemas['MailboxCount'];
+export type HeaderField = Schemas['HeaderField'];
+export type SmtpEndpoint = Schemas['SmtpEndpoint'];
 
 let csrfToken = '';
 const sessionLost = new Set<() => void>();

@@ -11,6 +11,8 @@ import { OverviewPage } from './pages/overview-page.js';
 import { QuickStartPage } from './pages/quick-start-page.js';
 import { Link, navigate, usePath } from './router.js';
 import { SessionContext, useSession, type SessionState } from './session.js';
+import { LiveProvider, useLive } from './live.js';
+import { setPageTitle } from './title.js';
 
 type State = { status: 'loading' } | { status: 'anonymous' } | { status: 'in'; session: Session };
 
@@ -71,7 +73,9 @@ export function App() {
   };
   return (
     <SessionContext.Provider value={session}>
-      <Shell path={path}>{route(path)}</Shell>
+      <LiveProvider enabled={state.session.account.plan === 'developer'}>
+        <Shell path={path}>{route(path)}</Shell>
+      </LiveProvider>
       <Announcer />
     </SessionContext.Provider>
   );
@@ -82,13 +86,19 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/tools\/keys$/, 'Tools API keys'],
   [/^\/developer\/keys$/, 'Developer API keys'],
   [/^\/developer\/addresses$/, 'Addresses'],
+  [/^\/inbox$/, 'Inbox'],
   [/^\/usage$/, 'Usage'],
   [/^\/quick-start$/, 'Quick start'],
 ];
 
 function route(path: string) {
-  const inbox = /^\/developer\/addresses\/([^/]+)(?:\/([^/]+))?$/.exec(path);
-  if (inbox) return <InboxPage address={decodeURIComponent(inbox[1])} messageId={inbox[2] ? decodeURIComponent(inbox[2]) : undefined} />;
+  const scoped = /^\/developer\/addresses\/([^/]+)(?:\/([^/]+))?$/.exec(path);
+  if (scoped) {
+    const address = decodeURIComponent(scoped[1]);
+    return <InboxPage scope={address} open={scoped[2] ? { address, id: decodeURIComponent(scoped[2]) } : undefined} />;
+  }
+  const all = /^\/inbox(?:\/([^/]+)\/([^/]+))?$/.exec(path);
+  if (all) return <InboxPage open={all[1] ? { address: decodeURIComponent(all[1]), id: decodeURIComponent(all[2]) } : undefined} />;
   switch (path) {
     case '/':
       return <OverviewPage />;
@@ -136,6 +146,8 @@ interface NavItem {
   label: string;
   icon: Parameters<typeof Icon>[0]['name'];
   external?: boolean;
+  /** Shows the inbox's unread count. */
+  unread?: boolean;
 }
 
 const NAV: Array<{ group: string | null; items: NavItem[] }> = [
@@ -145,6 +157,7 @@ const NAV: Array<{ group: string | null; items: NavItem[] }> = [
     group: 'Developer',
     items: [
       { href: '/developer/keys', label: 'API Keys', icon: 'key' },
+      { href: '/inbox', label: 'Inbox', icon: 'inbox', unread: true },
       { href: '/developer/addresses', label: 'Addresses', icon: 'mail' },
     ],
   },
@@ -168,12 +181,13 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const { session, logOut } = useSession();
+  const live = useLive();
 
   // On navigation: close the phone menu, set the title, and move focus to the new page's heading.
   useEffect(() => {
     setMenuOpen(false);
     const title = TITLES.find(([re]) => re.test(path))?.[1];
-    if (title) document.title = `${title} · Ephemail`;
+    if (title) setPageTitle(title);
     if (first.current) {
       first.current = false;
       return;
@@ -226,6 +240,12 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
                   <>
                     <Icon name={item.icon} />
                     <span>{item.label}</span>
+                    {item.unread && live.unread > 0 ? (
+                      <span class="unread-count" data-testid="nav-unread">
+                        {live.unread}
+                        <span class="sr-only"> unread</span>
+                      </span>
+                    ) : null}
                     {item.external ? <Icon name="external" size={14} /> : null}
                   </>
                 );

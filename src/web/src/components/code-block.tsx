@@ -7,7 +7,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         <span>{label}</span>
         <CopyButton text={code} what={label} compact />
       </div>
-      <pre class="code">
+      <pre class="code" tabIndex={0}>
         <code>{code}</code>
       </pre>
     </div>

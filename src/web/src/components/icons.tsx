@@ -35,6 +35,9 @@ const paths: Record<string, JSX.Element> = {
   external: <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />,
   sparkle: <path d="M12 3v5M12 16v5M3 12h5M16 12h5M6 6l3 3M15 15l3 3M18 6l-3 3M9 15l-3 3" />,
   refresh: <path d="M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6" />,
+  clip: <path d="m20 11.5-8.2 8.2a5 5 0 0 1-7.1-7.1l8.6-8.6a3.4 3.4 0 0 1 4.8 4.8l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4l7.9-7.9" />,
+  file: <path d="M14 3H6v18h12V7l-4-4Zm0 0v4h4M9 13h6M9 17h6" />,
+  inbox: <path d="M3 13h5l1.5 3h5L16 13h5M5 5h14l2 8v6H3v-6l2-8Z" />,
 };
 
 export function Icon({ name, size = 18 }: { name: keyof typeof paths; size?: number }) {

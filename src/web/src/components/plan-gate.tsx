@@ -49,7 +49,7 @@ export function PlanGate({ feature, children }: { feature: string; children: Com
           <p>On this instance plans are changed by its operator. Ask them to run:</p>
           {command ? (
             <div class="code-row">
-              <pre class="code">
+              <pre class="code" tabIndex={0}>
                 <code>{command}</code>
               </pre>
               <CopyButton text={command} what="Command" />

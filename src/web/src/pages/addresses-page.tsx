@@ -6,6 +6,8 @@ import { CopyButton } from '../components/copy-button.js';
 import { Icon } from '../components/icons.js';
 import { PlanGate } from '../components/plan-gate.js';
 import { formatDateTime, formatDuration, formatRelative } from '../format.js';
+import { SmtpHelp } from '../components/smtp-help.js';
+import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
 import { useSession } from '../session.js';
 
@@ -54,11 +56,12 @@ function AddressManager() {
       setLoadError(messageOf(err));
     }
   };
+  const live = useLive();
   useEffect(() => {
     void load();
-    const timer = setInterval(() => !document.hidden && void load(), 10_000);
-    return () => clearInterval(timer);
   }, []);
+  // Live: new mail changes the counts, and addresses made or deleted elsewhere (the API, another tab) show up.
+  useLiveEvents(() => void load());
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -94,6 +97,8 @@ function AddressManager() {
       announce(messageOf(err), 'error');
     }
   };
+
+  const unreadOf = (email: string) => live.mailboxes.find((m) => m.address === email)?.unread ?? 0;
 
   return (
     <>
@@ -169,6 +174,7 @@ function AddressManager() {
                   <span>
                     <Icon name="mail" size={15} /> {a.message_count} message{a.message_count === 1 ? '' : 's'}
                   </span>
+                  {unreadOf(a.email) > 0 ? <span class="unread-count">{unreadOf(a.email)} unread</span> : null}
                   <span title={formatDateTime(a.expires_at)}>
                     <Icon name="clock" size={15} /> {a.expired ? `expired ${formatRelative(a.expires_at)}` : `expires ${formatRelative(a.expires_at)}`}
                   </span>
@@ -187,6 +193,9 @@ function AddressManager() {
             ))}
           </ul>
         )}
+      </section>
+      <section class="card">
+        <SmtpHelp to={addresses?.find((a) => !a.expired)?.email} id="smtp-addresses" />
       </section>
     </>
   );

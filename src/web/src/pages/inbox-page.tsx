@@ -1,168 +1,469 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, attachmentUrl, messageOf, rawUrl, unwrap, type Address, type Message, type MessageSummary } from '../api.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, messageOf, unwrap, type Address, type InboxItem } from '../api.js';
 import { announce } from '../components/announcer.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CopyButton } from '../components/copy-button.js';
 import { Icon } from '../components/icons.js';
 import { PlanGate } from '../components/plan-gate.js';
-import { formatBytes, formatDateTime, formatRelative, mailbox } from '../format.js';
-import { MAIL_FRAME_SANDBOX, mailDocument } from '../mail-frame.js';
+import { SmtpHelp } from '../components/smtp-help.js';
+import { formatDateTime, formatRelative } from '../format.js';
+import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
+import { setPageTitle } from '../title.js';
 import { inboxPath } from './addresses-page.js';
+import { MessageView } from './message-view.js';
 
-const POLL_MS = 3000;
+const PAGE_SIZE = 50;
+/** The API's largest page: past it, search narrows the list. */
+const MAX_SHOWN = 100;
+/** A burst of mail reloads the list at most this often. */
+const RELOAD_MS = 500;
+const MARK_READ_KEY = 'ephemail.markReadOnOpen';
 
-export function InboxPage({ address, messageId }: { address: string; messageId?: string }) {
+/** The inbox across all addresses: `/inbox`, and `/inbox/<address>/<id>` with a message open. */
+export function allInboxPath(address?: string, messageId?: string): string {
+  return address && messageId ? `/inbox/${encodeURIComponent(address)}/${encodeURIComponent(messageId)}` : '/inbox';
+}
+
+export function InboxPage(props: { scope?: string; open?: { address: string; id: string } }) {
   return (
     <PlanGate feature="Addresses">
-      <Inbox address={address} messageId={messageId} />
+      <Inbox {...props} />
     </PlanGate>
   );
 }
 
-function Inbox({ address, messageId }: { address: string; messageId?: string }) {
-  const [info, setInfo] = useState<Address | null>(null);
-  const [messages, setMessages] = useState<MessageSummary[] | null>(null);
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: string } }) {
+  const live = useLive();
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [items, setItems] = useState<InboxItem[] | null>(null);
   const [count, setCount] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
-  const known = useRef<Set<string> | null>(null);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [withAttachments, setWithAttachments] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [markReadOnOpen, setMarkReadOnOpen] = useState(() => localStorage.getItem(MARK_READ_KEY) === 'true');
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const generation = useRef(0);
 
-  const loadInfo = async () => {
-    // The address list carries expiry and counts; one page is plenty to find it.
-    const page = await unwrap(api.GET('/api/dashboard/addresses', { params: { query: { limit: 100 } } }));
-    setInfo(page.addresses.find((a) => a.email === address.toLowerCase()) ?? null);
-  };
+  const info = scope ? (addresses?.find((a) => a.email === scope.toLowerCase()) ?? null) : null;
+  const messagePath = (item: { address: string; id: string }) => (scope ? inboxPath(scope, item.id) : allInboxPath(item.address, item.id));
+  const listPath = scope ? inboxPath(scope) : allInboxPath();
 
-  const loadMessages = async () => {
+  const loadAddresses = async () => {
     try {
-      const page = await unwrap(api.GET('/api/dashboard/addresses/{address}/messages', { params: { path: { address }, query: { limit: 50 } } }));
-      setMessages(page.messages);
-      setCount(page.count);
-      setCheckedAt(new Date());
-      setError(null);
-      const ids = new Set(page.messages.map((m) => m.id));
-      if (known.current) {
-        const fresh = page.messages.filter((m) => !known.current!.has(m.id));
-        if (fresh.length === 1) announce(`New message from ${mailbox(fresh[0].from)}: ${fresh[0].subject || '(no subject)'}`);
-        else if (fresh.length > 1) announce(`${fresh.length} new messages.`);
-      }
-      known.current = ids;
+      setAddresses((await unwrap(api.GET('/api/dashboard/addresses', { params: { query: { limit: 100 } } }))).addresses);
     } catch (err) {
       setError(messageOf(err));
     }
   };
+  const load = async () => {
+    const mine = ++generation.current;
+    try {
+      const page = await unwrap(
+        api.GET('/api/dashboard/messages', {
+          params: {
+            query: {
+              limit: shown,
+              ...(query ? { q: query } : {}),
+              ...(unreadOnly ? { unread: true } : {}),
+              ...(withAttachments ? { has_attachments: true } : {}),
+              ...(scope ? { address: scope } : {}),
+            },
+          },
+        }),
+      );
+      if (mine !== generation.current) return; // an older answer than the one on screen
+      setItems(page.messages);
+      setCount(page.count);
+      setError(null);
+      const ids = new Set(page.messages.map((m) => m.message.id));
+      setSelected((s) => new Set([...s].filter((id) => ids.has(id))));
+    } catch (err) {
+      if (mine === generation.current) setError(messageOf(err));
+    }
+  };
 
   useEffect(() => {
-    known.current = null;
-    setMessages(null);
-    void loadInfo().catch((err) => setError(messageOf(err)));
-    void loadMessages();
-    // Polling keeps the inbox live without a second authentication scheme for streams; paused in hidden tabs.
-    const timer = setInterval(() => !document.hidden && void loadMessages(), POLL_MS);
-    const onVisible = () => !document.hidden && void loadMessages();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [address]);
+    setItems(null);
+    setSelected(new Set());
+    void loadAddresses();
+  }, [scope]);
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+  useEffect(() => {
+    void load();
+  }, [scope, query, unreadOnly, withAttachments, shown]);
+  useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
+  const reloadSoon = () => {
+    if (reloadTimer.current) return;
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = null;
+      void latestLoad.current();
+    }, RELOAD_MS);
+  };
+  // Typing settles for a moment before the search runs.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  useEffect(() => setPageTitle(scope ?? 'Inbox'), [scope]);
 
-  const extend = async () => {
+  useLiveEvents((event) => {
+    if (event.type === 'message') {
+      if (!scope || event.address === scope.toLowerCase()) reloadSoon();
+      return;
+    }
+    void loadAddresses();
+    if (event.type === 'address.deleted' && scope && event.address === scope.toLowerCase()) {
+      announce(`${scope} was deleted.`);
+      navigate('/developer/addresses');
+    }
+  });
+
+  const changed = () => {
+    void load();
+    live.refreshCounts();
+  };
+
+  const bulk = async (action: 'read' | 'unread' | 'delete', ids: string[]) => {
+    if (ids.length === 0) return;
     try {
-      const res = await unwrap(api.PATCH('/api/dashboard/addresses/{address}/extend', { params: { path: { address } }, body: {} }));
-      announce(`Extended: now expires ${formatRelative(res.new_expiry)}.`);
-      await loadInfo();
+      const res = await unwrap(api.POST('/api/dashboard/messages/bulk', { body: { action, ids } }));
+      announce(res.message);
+      setSelected(new Set());
+      if (action === 'delete' && open && ids.includes(open.id)) navigate(listPath);
+      changed();
     } catch (err) {
       announce(messageOf(err), 'error');
     }
   };
-  const remove = async () => {
+
+  const rows = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>('a.message-item') ?? [])];
+  const focusRow = (index: number) => {
+    const all = rows();
+    if (all.length === 0) return;
+    all[Math.max(0, Math.min(all.length - 1, index))].focus();
+  };
+  const focusedIndex = () => rows().indexOf(document.activeElement as HTMLAnchorElement);
+
+  // Keyboard: j/k (or the arrows in the list) move through it, Enter opens, x selects, Delete deletes, / searches.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      const inList = list.current?.contains(document.activeElement) ?? false;
+      const at = focusedIndex();
+      if (e.key === 'j' || (inList && e.key === 'ArrowDown')) {
+        e.preventDefault();
+        focusRow(at < 0 ? 0 : at + 1);
+      } else if (e.key === 'k' || (inList && e.key === 'ArrowUp')) {
+        e.preventDefault();
+        focusRow(at < 0 ? 0 : at - 1);
+      } else if (e.key === '/') {
+        e.preventDefault();
+        searchBox.current?.focus();
+      } else if ((e.key === 'x' || e.key === ' ') && at >= 0 && items) {
+        e.preventDefault();
+        const id = items[at].message.id;
+        setSelected((s) => {
+          const next = new Set(s);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        });
+      } else if (e.key === 'Delete' && items) {
+        const target = at >= 0 ? items[at].message.id : open?.id;
+        if (!target) return;
+        e.preventDefault();
+        void bulk('delete', [target]).then(() => requestAnimationFrame(() => focusRow(at)));
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const extend = async () => {
+    if (!scope) return;
     try {
-      await unwrap(api.DELETE('/api/dashboard/addresses/{address}', { params: { path: { address } } }));
-      announce(`${address} and its mail were deleted.`);
+      const res = await unwrap(api.PATCH('/api/dashboard/addresses/{address}/extend', { params: { path: { address: scope } }, body: {} }));
+      announce(`Extended: now expires ${formatRelative(res.new_expiry)}.`);
+      await loadAddresses();
+    } catch (err) {
+      announce(messageOf(err), 'error');
+    }
+  };
+  const removeAddress = async () => {
+    if (!scope) return;
+    try {
+      await unwrap(api.DELETE('/api/dashboard/addresses/{address}', { params: { path: { address: scope } } }));
+      announce(`${scope} and its mail were deleted.`);
       navigate('/developer/addresses');
     } catch (err) {
       announce(messageOf(err), 'error');
     }
   };
+  const clearAddress = async () => {
+    if (!scope) return;
+    try {
+      const res = await unwrap(api.DELETE('/api/dashboard/addresses/{address}/messages', { params: { path: { address: scope } } }));
+      announce(res.message);
+      if (open) navigate(listPath);
+      changed();
+    } catch (err) {
+      announce(messageOf(err), 'error');
+    }
+  };
 
-  useEffect(() => {
-    document.title = `${address} · Ephemail`;
-  }, [address]);
+  const toggleMarkRead = (on: boolean) => {
+    setMarkReadOnOpen(on);
+    localStorage.setItem(MARK_READ_KEY, String(on));
+  };
+
+  const allSelected = !!items && items.length > 0 && items.every((m) => selected.has(m.message.id));
+  const filtered = query !== '' || unreadOnly || withAttachments;
+  const unreadOf = (email: string) => live.mailboxes.find((m) => m.address === email)?.unread ?? 0;
+  const sendTo = scope ?? addresses?.find((a) => !a.expired)?.email;
 
   return (
-    <div class={`inbox ${messageId ? 'has-message' : ''}`}>
+    <div class={`inbox ${open ? 'has-message' : ''}`}>
       <header class="page-header inbox-header">
-        <Link href="/developer/addresses" class="back-link">
-          <Icon name="arrowLeft" size={16} /> Addresses
-        </Link>
-        <div class="inbox-title">
-          <h1 tabIndex={-1} class="address-heading">
-            {address}
-          </h1>
-          <CopyButton text={address} what="Address" compact />
-        </div>
+        {scope ? (
+          <>
+            <Link href="/developer/addresses" class="back-link">
+              <Icon name="arrowLeft" size={16} /> Addresses
+            </Link>
+            <div class="inbox-title">
+              <h1 tabIndex={-1} class="address-heading">
+                {scope}
+              </h1>
+              <CopyButton text={scope} what="Address" compact />
+            </div>
+          </>
+        ) : (
+          <>
+            <p class="eyebrow">Developer</p>
+            <h1 tabIndex={-1}>Inbox</h1>
+          </>
+        )}
         <div class="inbox-meta">
           {info ? (
             <span title={formatDateTime(info.expires_at)} class={info.expired ? 'badge badge-warn' : 'badge'}>
               <Icon name="clock" size={14} /> {info.expired ? 'expired' : 'expires'} {formatRelative(info.expires_at)}
             </span>
           ) : null}
-          <span class="live" aria-hidden="true">
-            <span class="live-dot" /> Live{checkedAt ? ` · checked ${checkedAt.toLocaleTimeString()}` : ''}
+          <span class="live" data-testid="live-status">
+            <span class={`live-dot ${live.connected ? '' : 'off'}`} aria-hidden="true" /> {live.connected ? 'Live' : 'Connecting…'}
           </span>
           <span class="spacer" />
-          <button type="button" class="btn btn-ghost" onClick={() => void extend()}>
-            <Icon name="clock" />
-            <span>Extend</span>
-          </button>
-          <ConfirmButton label="Delete address" confirmLabel="Delete with its mail" onConfirm={remove} />
+          {scope ? (
+            <>
+              <button type="button" class="btn btn-ghost" onClick={() => void extend()}>
+                <Icon name="clock" />
+                <span>Extend</span>
+              </button>
+              <ConfirmButton label="Delete all mail" confirmLabel="Delete every message" onConfirm={clearAddress} disabled={count === 0 && !filtered} />
+              <ConfirmButton label="Delete address" confirmLabel="Delete with its mail" onConfirm={removeAddress} />
+            </>
+          ) : null}
         </div>
+        {scope && items && items.length > 0 ? (
+          <details class="send-here">
+            <summary>Where to send mail</summary>
+            <SmtpHelp to={scope} headingLevel={2} id="smtp-scoped" />
+          </details>
+        ) : null}
       </header>
       {error ? (
         <p class="error" role="alert">
           {error}
         </p>
       ) : null}
+      {items && items.length === 0 && !filtered && sendTo ? (
+        <section class="card empty-inbox" aria-labelledby="smtp-empty-title">
+          <SmtpHelp to={sendTo} id="smtp-empty" />
+        </section>
+      ) : null}
       <div class="inbox-grid">
+        <nav class="mailboxes card" aria-label="Mailboxes">
+          <ul>
+            <li>
+              <Link href="/inbox" class={`mailbox-link ${scope ? '' : 'active'}`} aria-current={scope ? undefined : 'page'}>
+                <Icon name="mail" size={16} />
+                <span class="mailbox-name">All inboxes</span>
+                {live.unread > 0 ? <span class="unread-count" aria-label={`${live.unread} unread`}>{live.unread}</span> : null}
+              </Link>
+            </li>
+            {(addresses ?? []).map((a) => {
+              const unread = unreadOf(a.email);
+              const current = scope?.toLowerCase() === a.email;
+              return (
+                <li key={a.email}>
+                  <Link href={inboxPath(a.email)} class={`mailbox-link ${current ? 'active' : ''} ${a.expired ? 'expired' : ''}`} aria-current={current ? 'page' : undefined}>
+                    <span class="mailbox-name">{a.email}</span>
+                    {unread > 0 ? <span class="unread-count" aria-label={`${unread} unread`}>{unread}</span> : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
         <section class="card message-list" aria-labelledby="inbox-heading">
           <div class="card-head">
             <h2 id="inbox-heading">
-              Inbox <span class="count">{count}</span>
+              {scope ? 'Messages' : 'All messages'} <span class="count">{count}</span>
             </h2>
           </div>
-          {messages === null ? (
-            <p class="muted">Loading…</p>
-          ) : messages.length === 0 ? (
-            <div class="empty">
-              <Icon name="mail" size={28} />
-              <p>Waiting for mail. Send a message to {address}; it appears here within seconds.</p>
+          <div class="list-tools">
+            <label class="sr-only" for="inbox-search">
+              Search subject, sender and body
+            </label>
+            <input
+              id="inbox-search"
+              ref={searchBox}
+              type="search"
+              placeholder="Search subject, sender, body  ( / )"
+              value={search}
+              autoComplete="off"
+              spellcheck={false}
+              onInput={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  setSearch('');
+                  e.currentTarget.blur();
+                }
+              }}
+            />
+            <div class="filters" role="group" aria-label="Filters">
+              <button type="button" class={`chip ${unreadOnly ? 'on' : ''}`} aria-pressed={unreadOnly} onClick={() => setUnreadOnly(!unreadOnly)}>
+                Unread
+              </button>
+              <button type="button" class={`chip ${withAttachments ? 'on' : ''}`} aria-pressed={withAttachments} onClick={() => setWithAttachments(!withAttachments)}>
+                Has attachments
+              </button>
             </div>
+            <div class="bulk" role="group" aria-label="Selected messages">
+              <label class="toggle">
+                <input
+                  type="checkbox"
+                  checked={allSelected}
+                  disabled={!items || items.length === 0}
+                  onChange={(e) => setSelected(e.currentTarget.checked ? new Set(items!.map((m) => m.message.id)) : new Set())}
+                />
+                <span>{selected.size > 0 ? `${selected.size} selected` : 'Select all'}</span>
+              </label>
+              {selected.size > 0 ? (
+                <>
+                  <button type="button" class="btn btn-ghost btn-small" onClick={() => void bulk('read', [...selected])}>
+                    Mark read
+                  </button>
+                  <button type="button" class="btn btn-ghost btn-small" onClick={() => void bulk('unread', [...selected])}>
+                    Mark unread
+                  </button>
+                  <button type="button" class="btn btn-danger-ghost btn-small" onClick={() => void bulk('delete', [...selected])}>
+                    <Icon name="trash" size={16} />
+                    <span>Delete</span>
+                  </button>
+                </>
+              ) : null}
+            </div>
+          </div>
+          {items === null ? (
+            <p class="muted">Loading…</p>
+          ) : items.length === 0 ? (
+            filtered ? (
+              <div class="empty small">
+                <p>No message matches.</p>
+              </div>
+            ) : (
+              <div class="empty">
+                <Icon name="mail" size={28} />
+                <p>{scope ? `Waiting for mail. Send a message to ${scope}; it appears here the moment it arrives.` : 'Waiting for mail. Messages to all your addresses appear here the moment they arrive.'}</p>
+                {sendTo ? null : (
+                  <p>
+                    <Link href="/developer/addresses">Create an address</Link> to receive mail.
+                  </p>
+                )}
+              </div>
+            )
           ) : (
-            <ul aria-label={`Messages for ${address}`}>
-              {messages.map((m) => (
-                <li key={m.id}>
-                  <Link href={inboxPath(address, m.id)} class={`message-item ${m.id === messageId ? 'selected' : ''}`} aria-current={m.id === messageId ? 'true' : undefined}>
-                    <span class="message-from">{m.from.name || m.from.address || '(unknown sender)'}</span>
-                    <span class="message-time" title={formatDateTime(m.received_at)}>
-                      {formatRelative(m.received_at)}
-                    </span>
-                    <span class="message-subject">{m.subject || '(no subject)'}</span>
-                    {m.attachments.length > 0 ? (
-                      <span class="message-attachments">
-                        {m.attachments.length} attachment{m.attachments.length === 1 ? '' : 's'}
+            <ul ref={list} class="messages" aria-label={scope ? `Messages for ${scope}` : 'Messages for all addresses'} aria-keyshortcuts="j k x Delete /">
+              {items.map(({ address, preview, message: m }) => {
+                const current = open?.id === m.id;
+                return (
+                  <li key={m.id} class={`message-row ${m.read ? 'read' : 'unread'} ${current ? 'selected' : ''}`}>
+                    <input
+                      type="checkbox"
+                      class="row-check"
+                      checked={selected.has(m.id)}
+                      aria-label={`Select “${m.subject || '(no subject)'}”`}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          if (on) next.add(m.id);
+                          else next.delete(m.id);
+                          return next;
+                        });
+                      }}
+                    />
+                    <Link href={messagePath({ address, id: m.id })} class="message-item" aria-current={current ? 'true' : undefined}>
+                      <span class="message-from">
+                        {!m.read ? <span class="unread-dot" title="Unread" /> : null}
+                        {!m.read ? <span class="sr-only">Unread: </span> : null}
+                        {m.from.name || m.from.address || '(unknown sender)'}
                       </span>
-                    ) : null}
-                  </Link>
-                </li>
-              ))}
+                      <span class="message-time" title={formatDateTime(m.received_at)}>
+                        {formatRelative(m.received_at)}
+                      </span>
+                      <span class="message-subject">
+                        {m.attachments.length > 0 ? (
+                          <span class="clip" title={`${m.attachments.length} attachment${m.attachments.length === 1 ? '' : 's'}`}>
+                            <Icon name="clip" size={14} />
+                            <span class="sr-only">{`${m.attachments.length} attachment${m.attachments.length === 1 ? '' : 's'}, `}</span>
+                          </span>
+                        ) : null}
+                        {m.subject || '(no subject)'}
+                      </span>
+                      {preview ? <span class="message-preview">{preview}</span> : null}
+                      {scope ? null : <span class="message-address">{address}</span>}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           )}
+          {items && items.length < count ? (
+            shown < MAX_SHOWN ? (
+              <button type="button" class="btn btn-ghost btn-block" onClick={() => setShown(MAX_SHOWN)}>
+                Show more ({count - items.length} not shown)
+              </button>
+            ) : (
+              <p class="hint">
+                Showing the newest {items.length} of {count}; search or filter to find older ones.
+              </p>
+            )
+          ) : null}
+          <p class="hint keys-hint">
+            <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> select · <kbd>Delete</kbd> delete · <kbd>/</kbd> search
+          </p>
         </section>
         <section class="card message-pane" aria-label="Message">
-          {messageId ? (
-            <MessageView key={messageId} address={address} id={messageId} onDeleted={() => void loadMessages()} />
+          <label class="toggle mark-read-toggle">
+            <input type="checkbox" checked={markReadOnOpen} onChange={(e) => toggleMarkRead(e.currentTarget.checked)} />
+            <span>Mark read when opened</span>
+          </label>
+          {open ? (
+            <MessageView key={open.id} address={open.address} id={open.id} backPath={listPath} markReadOnOpen={markReadOnOpen} onChanged={changed} onDeleted={() => navigate(listPath)} />
           ) : (
             <div class="empty">
               <Icon name="mail" size={28} />
@@ -172,134 +473,5 @@ function Inbox({ address, messageId }: { address: string; messageId?: string }) 
         </section>
       </div>
     </div>
-  );
-}
-
-function MessageView({ address, id, onDeleted }: { address: string; id: string; onDeleted: () => void }) {
-  const [message, setMessage] = useState<Message | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<'html' | 'text'>('html');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    unwrap(api.GET('/api/dashboard/addresses/{address}/messages/{id}', { params: { path: { address, id } } }))
-      .then((m) => {
-        setMessage(m);
-        setTab(m.html ? 'html' : 'text');
-        heading.current?.focus();
-      })
-      .catch((err) => setError(messageOf(err)));
-  }, [address, id]);
-
-  const srcdoc = useMemo(() => (message?.html ? mailDocument(message.html) : ''), [message]);
-
-  if (error) {
-    return (
-      <p class="error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!message) return <p class="muted">Loading message…</p>;
-
-  const remove = async () => {
-    try {
-      await unwrap(api.DELETE('/api/dashboard/addresses/{address}/messages/{id}', { params: { path: { address, id } } }));
-      announce('Message deleted.');
-      onDeleted();
-      navigate(inboxPath(address));
-    } catch (err) {
-      announce(messageOf(err), 'error');
-    }
-  };
-
-  const tabs = [message.html !== null ? 'html' : null, message.text !== null ? 'text' : null].filter(Boolean) as Array<'html' | 'text'>;
-
-  return (
-    <article class="message">
-      <Link href={inboxPath(address)} class="back-link mobile-only">
-        <Icon name="arrowLeft" size={16} /> Inbox
-      </Link>
-      <h2 ref={heading} tabIndex={-1} class="message-title">
-        {message.subject || '(no subject)'}
-      </h2>
-      <dl class="headers">
-        <dt>From</dt>
-        <dd>{mailbox(message.from)}</dd>
-        <dt>To</dt>
-        <dd>{message.to.map(mailbox).join(', ') || '—'}</dd>
-        {message.cc.length > 0 ? (
-          <>
-            <dt>Cc</dt>
-            <dd>{message.cc.map(mailbox).join(', ')}</dd>
-          </>
-        ) : null}
-        <dt>Date</dt>
-        <dd>{formatDateTime(message.received_at)}</dd>
-        <dt>Size</dt>
-        <dd>{formatBytes(message.size)}</dd>
-      </dl>
-      <div class="message-actions">
-        <a class="btn btn-ghost" href={rawUrl(address, id)} download>
-          <Icon name="download" />
-          <span>Source (.eml)</span>
-        </a>
-        <ConfirmButton label="Delete" confirmLabel="Delete message" onConfirm={remove} />
-      </div>
-      {message.attachments.length > 0 ? (
-        <div class="attachments">
-          <h3>Attachments</h3>
-          <ul>
-            {message.attachments.map((a) => (
-              <li key={a.id}>
-                <a href={attachmentUrl(address, id, a.id)} download={a.filename ?? undefined} class="attachment">
-                  <Icon name="download" />
-                  <span>{a.filename ?? 'unnamed attachment'}</span>
-                  <span class="muted">
-                    {a.content_type} · {formatBytes(a.size)}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {tabs.length > 1 ? (
-        <div class="tabs" role="tablist" aria-label="Message body">
-          {tabs.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              id={`tab-${t}`}
-              aria-selected={tab === t}
-              aria-controls={`panel-${t}`}
-              tabIndex={tab === t ? 0 : -1}
-              class={tab === t ? 'tab active' : 'tab'}
-              onClick={() => setTab(t)}
-              onKeyDown={(e) => {
-                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                  const next = tabs[(tabs.indexOf(t) + 1) % tabs.length];
-                  setTab(next);
-                  (document.getElementById(`tab-${next}`) as HTMLButtonElement | null)?.focus();
-                }
-              }}
-            >
-              {t === 'html' ? 'HTML' : 'Plain text'}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {tab === 'html' && message.html !== null ? (
-        <div id="panel-html" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? 'tab-html' : undefined}>
-          <iframe class="mail-frame" title={`Message body: ${message.subject || 'no subject'}`} sandbox={MAIL_FRAME_SANDBOX} srcdoc={srcdoc} referrerpolicy="no-referrer" />
-          <p class="hint">Shown sanitised and sandboxed: scripts never run and remote images are not loaded. Links open in a new tab.</p>
-        </div>
-      ) : (
-        <div id="panel-text" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? 'tab-text' : undefined}>
-          <pre class="mail-text">{message.text ?? '(This message has no text.)'}</pre>
-        </div>
-      )}
-    </article>
   );
 }

@@ -129,7 +129,7 @@ function KeyManager({ kind }: { kind: KeyKind }) {
             </div>
             <p class="hint">Try it:</p>
             <div class="code-row">
-              <pre class="code">
+              <pre class="code" tabIndex={0}>
                 <code>{TEXT[kind].example(created.key)}</code>
               </pre>
               <CopyButton text={TEXT[kind].example(created.key)} what="Command" compact />

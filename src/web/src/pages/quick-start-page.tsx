@@ -1,5 +1,6 @@
 import { CodeBlock } from '../components/code-block.js';
 import { Icon } from '../components/icons.js';
+import { SmtpHelp } from '../components/smtp-help.js';
 import { Link } from '../router.js';
 import { useSession } from '../session.js';
 
@@ -78,6 +79,16 @@ curl -H "Authorization: Bearer $DEV_KEY" ${origin}/api/v1/email/signup-test@${do
         </p>
         <CodeBlock label="Shell" code={install} />
         <CodeBlock label="TypeScript" code={inRepo} />
+      </section>
+      <section class="card steps" aria-labelledby="qs-4">
+        <h2 id="qs-4">
+          <span class="step">4</span> Send test mail
+        </h2>
+        <p>
+          Your app sends its mail to this server over SMTP; it shows up in the <Link href="/inbox">inbox</Link> and
+          through the API the moment it arrives.
+        </p>
+        <SmtpHelp to={`signup-test@${domain}`} headingLevel={3} id="smtp-quick-start" />
       </section>
     </>
   );

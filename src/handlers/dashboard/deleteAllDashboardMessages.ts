@@ -1,0 +1,7 @@
+import type { Handler } from '../../http/handler.js';
+import { deleteAllMessages } from '../../services/inbox.js';
+
+export const deleteAllDashboardMessages: Handler<'deleteAllDashboardMessages'> = async (request, _reply, deps) => {
+  const { address, deleted } = await deleteAllMessages(deps.database.db, request.account!.id, request.params.address);
+  return { success: true, message: `The ${deleted} message${deleted === 1 ? '' : 's'} of ${address} ${deleted === 1 ? 'was' : 'were'} deleted.` };
+};

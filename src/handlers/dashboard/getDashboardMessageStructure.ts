@@ -1,0 +1,8 @@
+import type { Handler } from '../../http/handler.js';
+import { requireOwnAddress } from '../../services/addresses.js';
+import { messageStructure } from '../../services/inbox.js';
+
+export const getDashboardMessageStructure: Handler<'getDashboardMessageStructure'> = async (request, _reply, deps) => {
+  const address = await requireOwnAddress(deps.database.db, request.account!.id, request.params.address);
+  return { success: true, ...(await messageStructure(deps.database.db, address.id, request.params.id)) };
+};

@@ -1,0 +1,8 @@
+import type { Handler, WithDefaults } from '../../http/handler.js';
+import { listInbox } from '../../services/inbox.js';
+
+export const listDashboardInbox: Handler<'listDashboardInbox'> = async (request, _reply, deps) => {
+  const { limit, offset, q, unread, has_attachments, address } = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
+  const inbox = await listInbox(deps.database.db, request.account!.id, { limit, offset }, { q, unread, hasAttachments: has_attachments, address });
+  return { success: true, ...inbox };
+};
