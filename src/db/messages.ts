@@ -227,3 +227,19 @@ export async function deleteMessageOf(db: Db, addressId: string, messageId: stri
   const res = await db.deleteFrom('messages').where('id', '=', messageId).where('address_id', '=', addressId).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/**
+ * Removes contents no message points at any more, among the next `limit` contents after `after` (in id order);
+ * answers how many went and where to go on from ('' when it reached the end: start again). The delete trigger
+ * removes a content with its last copy; this catches the ones two concurrent deletes both left behind.
+ */
+export async function pruneOrphanContents(db: Db, after: string, limit: number): Promise<{ removed: number; next: string }> {
+  const ids = (await db.selectFrom('message_contents').select('id').where('id', '>', after).orderBy('id').limit(limit).execute()).map((r) => r.id);
+  if (ids.length === 0) return { removed: 0, next: '' };
+  const res = await db
+    .deleteFrom('message_contents')
+    .where('id', 'in', ids)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages').select('messages.id').whereRef('messages.content_id', '=', 'message_contents.id'))))
+    .executeTakeFirst();
+  return { removed: Number(res.numDeletedRows), next: ids.length < limit ? '' : ids[ids.length - 1] };
+}

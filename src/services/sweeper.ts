@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { deleteExpiredBefore, findExpiringBetween } from '../db/addresses.js';
 import { lockCursor, pruneEvents, setCursor, transactWithEvents } from '../db/events.js';
 import { eventRecord } from './events.js';
+import { pruneOrphanContents } from '../db/messages.js';
 import type { Logger } from './logger.js';
 
 export interface SweeperDeps {
@@ -16,6 +17,8 @@ export interface SweepResult {
   purged: number;
   /** Event-log rows older than EVENT_RETENTION_SECONDS removed. */
   pruned: number;
+  /** Message contents left without any copy (by two concurrent deletes) removed. */
+  contents: number;
 }
 
 export interface Sweeper {
@@ -34,7 +37,8 @@ export const EXPIRY_CURSOR = 'sweeper.expired';
  * once each across all instances and restarts: the "announced up to" instant is a cursor row that one instance at a
  * time locks and moves forward in the transaction that appends the events); delete addresses expired longer than
  * RETENTION_SECONDS with an `address.purged` event each, in the same transaction (their messages, attachments and
- * sources go by cascade; open waits and streams end); prune the event log past EVENT_RETENTION_SECONDS.
+ * sources go by cascade; open waits and streams end); prune the event log past EVENT_RETENTION_SECONDS; and
+ * remove message contents that lost their last copy to two concurrent deletes, a slice per sweep.
  */
 export function startSweeper(deps: SweeperDeps): Sweeper {
   const { db, config } = deps;
@@ -42,6 +46,7 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let contentsCursor = '';
 
   async function announceExpired(upTo: Date): Promise<number> {
     const until = upTo.toISOString();
@@ -85,8 +90,12 @@ export function startSweeper(deps: SweeperDeps): Sweeper {
     const expired = await announceExpired(now);
     const purged = await purge(new Date(now.getTime() - config.retentionSeconds * 1000).toISOString(), now);
     const pruned = await pruneEvents(db, new Date(now.getTime() - config.eventRetentionSeconds * 1000).toISOString());
-    if (expired > 0 || purged > 0 || pruned > 0) logger?.info({ expired, purged, pruned }, 'address sweep');
-    return { expired, purged, pruned };
+    // A slice of the contents per sweep, so a large store is walked over many sweeps rather than in one.
+    const orphans = await pruneOrphanContents(db, contentsCursor, BATCH);
+    contentsCursor = orphans.next;
+    const contents = orphans.removed;
+    if (expired > 0 || purged > 0 || pruned > 0 || contents > 0) logger?.info({ expired, purged, pruned, contents }, 'address sweep');
+    return { expired, purged, pruned, contents };
   }
 
   function sweepOnce(now: Date = new Date()): Promise<SweepResult> {

@@ -60,24 +60,24 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     const [earlyMail] = await mail(early);
     const [liveMail] = await mail(live);
 
-    expect(await sweeper.sweepOnce(at(59))).toEqual({ expired: 0, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(59))).toEqual({ expired: 0, purged: 0, pruned: 0, contents: 0 });
     expect(expired).toEqual([]);
 
-    expect(await sweeper.sweepOnce(at(61))).toEqual({ expired: 1, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(61))).toEqual({ expired: 1, purged: 0, pruned: 0, contents: 0 });
     expect(expired).toEqual([{ id: expect.any(Number), type: 'address.expired', accountId, addressId: early.id, address: early.address, at: at(60).toISOString() }]);
     expect(await readCursor(database.db, EXPIRY_CURSOR)).toBe(at(61).toISOString());
 
     // Nothing new in the next window except `late`; `early` is not announced twice.
-    expect(await sweeper.sweepOnce(at(120))).toEqual({ expired: 1, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(120))).toEqual({ expired: 1, purged: 0, pruned: 0, contents: 0 });
     expect(expired.map((e) => e.address)).toEqual([early.address, late.address]);
 
     // Expired but within retention: address and mail are still there.
-    expect(await sweeper.sweepOnce(at(300))).toEqual({ expired: 0, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(300))).toEqual({ expired: 0, purged: 0, pruned: 0, contents: 0 });
     expect(await findAddress(database.db, early.address)).toBeDefined();
     expect((await getMessage(database.db, early.id, earlyMail)).subject).toBe(`for ${early.address}`);
 
     // 300 s after `early` expired (+360) it goes, with its mail; `late` (+390) and `live` stay.
-    expect(await sweeper.sweepOnce(at(361))).toEqual({ expired: 0, purged: 1, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(361))).toEqual({ expired: 0, purged: 1, pruned: 0, contents: 0 });
     expect(await findAddress(database.db, early.address)).toBeUndefined();
     // Open waits and streams on it learn that it is gone.
     expect(purgedEvents.map((e) => [e.type, e.addressId, e.address, e.accountId])).toEqual([['address.purged', early.id, early.address, accountId]]);
@@ -94,7 +94,7 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     expect(await findAddress(database.db, late.address)).toBeDefined();
     expect((await getMessage(database.db, live.id, liveMail)).subject).toBe(`for ${live.address}`);
 
-    expect(await sweeper.sweepOnce(at(391))).toEqual({ expired: 0, purged: 1, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(391))).toEqual({ expired: 0, purged: 1, pruned: 0, contents: 0 });
     expect(await findAddress(database.db, late.address)).toBeUndefined();
     expect(await findAddress(database.db, live.address)).toBeDefined();
     expect(expired).toHaveLength(2);
@@ -105,10 +105,10 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     await sweeper.sweepOnce(at(base));
     expired.length = 0;
     const row = await address('again', base); // expires at base+60
-    expect(await sweeper.sweepOnce(at(base + 61))).toEqual({ expired: 1, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(base + 61))).toEqual({ expired: 1, purged: 0, pruned: 0, contents: 0 });
     await extendAddress(database.db, config, accountId, row.address, 60, at(base + 61)); // now base+121
-    expect(await sweeper.sweepOnce(at(base + 100))).toEqual({ expired: 0, purged: 0, pruned: 0 });
-    expect(await sweeper.sweepOnce(at(base + 122))).toEqual({ expired: 1, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(base + 100))).toEqual({ expired: 0, purged: 0, pruned: 0, contents: 0 });
+    expect(await sweeper.sweepOnce(at(base + 122))).toEqual({ expired: 1, purged: 0, pruned: 0, contents: 0 });
     expect(expired.map((e) => e.at)).toEqual([at(base + 60).toISOString(), at(base + 121).toISOString()]);
   });
 
@@ -129,11 +129,20 @@ describe.each(DIALECTS)('address sweeper on %s', (dialect) => {
     }
     await database.db.insertInto('addresses').values(rows).execute();
     expired.length = 0;
-    expect(await sweeper.sweepOnce(at(base + 20))).toEqual({ expired: 520, purged: 0, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(base + 20))).toEqual({ expired: 520, purged: 0, pruned: 0, contents: 0 });
     expect(new Set(expired.map((e) => e.addressId)).size).toBe(520);
-    expect(await sweeper.sweepOnce(at(base + 311))).toEqual({ expired: 0, purged: 520, pruned: 0 });
+    expect(await sweeper.sweepOnce(at(base + 311))).toEqual({ expired: 0, purged: 520, pruned: 0, contents: 0 });
     const left = await database.db.selectFrom('addresses').select('id').where('id', 'like', 'adr_bulk_%').execute();
     expect(left).toEqual([]);
+  });
+
+  it('removes message contents left without a copy (two concurrent deletes can each leave one), and only those', async () => {
+    const kept = (await database.db.selectFrom('message_contents').select('id').execute()).map((r) => r.id);
+    // What two last copies deleted at once by concurrent transactions leave behind: a content nothing points at.
+    await database.db.insertInto('message_contents').values({ id: 'cnt_orphan', raw: Buffer.from('x'), encoding: 'identity', size: 1 }).execute();
+    const result = await sweeper.sweepOnce(at(7000));
+    expect(result.contents).toBe(1);
+    expect((await database.db.selectFrom('message_contents').select('id').execute()).map((r) => r.id).sort()).toEqual([...kept].sort());
   });
 
   it('prunes the event log past EVENT_RETENTION_SECONDS, keeping newer events', async () => {

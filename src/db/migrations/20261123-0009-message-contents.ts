@@ -6,8 +6,9 @@ import type { Dialect } from '../dialect.js';
  * `message_contents`; each copy's `content_id` points at it. Attachment rows keep their metadata per copy, and their
  * bytes are read from the raw source when downloaded (the source holds them already; storing them again doubled the
  * store). A trigger removes the content with its last copy, whichever way copies go (one delete, an address's
- * cascade, the sweeper); on PostgreSQL it locks the content row first, so two copies deleted at once cannot each
- * see the other and both leave the content behind.
+ * cascade, the sweeper). Two last copies deleted at once by concurrent transactions may each still see the other
+ * and both leave the content behind (locking the content row instead could deadlock two cascades): the sweeper
+ * removes such orphans (pruneOrphanContents).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const blob = dialect === 'postgres' ? 'bytea' : 'blob';
@@ -28,7 +29,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`
       create function message_contents_release() returns trigger language plpgsql as $$
       begin
-        perform 1 from message_contents where id = old.content_id for update;
         delete from message_contents where id = old.content_id
           and not exists (select 1 from messages where content_id = old.content_id);
         return null;
