@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import YAML from 'yaml';
+import { PROJECT_ROOT } from '../project-root.js';
 
-export const SPEC_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.yaml');
+export const SPEC_PATH = path.join(PROJECT_ROOT, 'openapi.yaml');
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,9 +48,23 @@ export function loadSpec(): Promise<LoadedSpec> {
   return cached;
 }
 
+let source: { yaml: string; document: Record<string, unknown> } | undefined;
+
+/** openapi.yaml, read and parsed once per process: the error catalogue and loadSpec() both start from it. */
+function specSource(): { yaml: string; document: Record<string, unknown> } {
+  if (!source) {
+    const yaml = fs.readFileSync(SPEC_PATH, 'utf8');
+    source = { yaml, document: YAML.parse(yaml) as Record<string, unknown> };
+  }
+  return source;
+}
+
+export function specDocument(): Record<string, unknown> {
+  return specSource().document;
+}
+
 async function readSpec(): Promise<LoadedSpec> {
-  const yaml = fs.readFileSync(SPEC_PATH, 'utf8');
-  const document = YAML.parse(yaml) as Record<string, unknown>;
+  const { yaml, document } = specSource();
   // validate() checks the document against the OpenAPI 3.1 schema and dereferences a copy of it.
   const deref = (await SwaggerParser.validate(structuredClone(document) as never)) as unknown as {
     paths: Record<string, Record<string, unknown>>;
