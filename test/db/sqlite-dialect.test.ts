@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, sql, type Generated } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cachingStatements, sqliteDialect } from '../../src/db/sqlite-dialect.js';
 
 interface T {
-  t: { id: number; v: string };
+  t: { id: Generated<number>; v: string };
 }
 
 function open(cacheSize = 4) {
