@@ -39,7 +39,7 @@ function sharedRedis(url: string): Redis {
 
 /** Opens the store and builds everything handlers need. Tests build their own or override parts. */
 export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache }));
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   const events =

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 
-/** How many distinct SQL texts keep their prepared statement: every query the code base builds, with room to spare. */
+/** How many distinct SQL texts keep their prepared statement by default (SQLITE_STATEMENT_CACHE): every query the code base builds, with room to spare. */
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
@@ -17,7 +17,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  *   store that was most of `npm start`'s time to ready, and a crash in the middle left half a migration applied.
  */
 export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE): SqliteDialect {
-  return new TransactionalDdlSqliteDialect({ database: cachingStatements(sqlite, cacheSize) });
+  return new TransactionalDdlSqliteDialect({ database: cacheSize > 0 ? cachingStatements(sqlite, cacheSize) : sqlite });
 }
 
 export function cachingStatements(sqlite: BetterSqlite3.Database, max: number): SqliteDatabase & { readonly cached: number } {
