@@ -6,6 +6,7 @@ declare module 'autocannon' {
     amount?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    sampleInt?: number;
   }
   interface Result {
     requests: { total: number; average: number };

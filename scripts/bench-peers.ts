@@ -218,7 +218,9 @@ async function startMailDev(): Promise<Proc & { port: number }> {
 // Load
 
 async function cannon(url: string, requests: number, headers: Record<string, string> = {}): Promise<number> {
-  const r = await autocannon({ url, connections: 10, amount: requests, headers, timeout: 30 });
+  // autocannon notices the end of a bounded run at its next sample tick (1 s by default): tick often, or every run
+  // would last a whole number of seconds.
+  const r = await autocannon({ url, connections: 10, amount: requests, headers, timeout: 30, sampleInt: 10 });
   if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
   return r.requests.total / r.duration;
 }
