@@ -17,12 +17,20 @@ interface Profile {
   endTime: number;
 }
 
-export function topFrames(profile: Profile, n = 15): { self: string[]; total: string[]; totalMs: number } {
+/** `fromMs`: leave out the samples of the first milliseconds of the profile (a server's start-up, say). */
+export function topFrames(profile: Profile, n = 15, fromMs = 0): { self: string[]; total: string[]; totalMs: number } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  let counted = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at - profile.startTime < fromMs * 1000) return;
+    counted += profile.timeDeltas[i] ?? 0;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const label = (node: Node) => {
     const f = node.callFrame;
     const where = f.url.replace(/^file:\/\//, '').replace(/.*node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, '$1').replace(/.*\/(src|dist|scripts)\//, '$1/');
@@ -42,7 +50,7 @@ export function topFrames(profile: Profile, n = 15): { self: string[]; total: st
       total.set(l, (total.get(l) ?? 0) + us);
     }
   }
-  const totalUs = profile.endTime - profile.startTime;
+  const totalUs = counted;
   const fmt = (m: Map<string, number>) =>
     [...m]
       .filter(([l]) => !/^\((root|program|idle)\)/.test(l))
