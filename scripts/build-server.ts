@@ -5,11 +5,13 @@
  * npm packages stay external (`packages: 'external'`) and Node loads them from node_modules as usual: several read
  * files beside themselves at run time (@fastify/swagger-ui's static assets, the domain lists, better-sqlite3's
  * native addon, pg's optional pg-native), which a bundle would cut off from them. Our own files that are read at
- * run time (openapi.yaml, dist/web, generated/client, package.json) are found from src/project-root.ts.
+ * run time (openapi.yaml, dist/web, generated/client, package.json) are found from src/project-root.ts. The build also
+ * validates openapi.yaml and leaves it parsed in dist/openapi.cache.json, which the server uses while its hash matches.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeSpecCache } from '../src/http/spec.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +30,8 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Meta
     metafile: true,
     logLevel: 'warning',
   });
+  // openapi.yaml parsed and validated now rather than at every start (src/http/spec.ts reads it when its hash matches).
+  await writeSpecCache();
   return result.metafile;
 }
 
