@@ -24,7 +24,8 @@ describe('npm run bench -- --quick', () => {
     const expected: Array<[string, string]> = [
       ['`npm start` time to ready, empty store', 'SQLite'],
       ['keyed Tools call (age-calculator)', 'SQLite'],
-      ['keyed Tools call, statement cache off (before)', 'SQLite'],
+      ['keyed Tools call, statement cache on ÷ off', 'SQLite'],
+      ['list 20 messages, statement cache on ÷ off', 'SQLite'],
       ['QR PNG 256 px, same content repeated', 'SQLite'],
       ['list 20 messages (Developer API)', 'SQLite'],
       ['SMTP, new connection per message', 'SQLite'],
