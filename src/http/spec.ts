@@ -73,11 +73,12 @@ function specSource(): { yaml: string; document: Record<string, unknown>; valida
   return source;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function readSpecCache(hash: string): Record<string, unknown> | undefined {
+/** The cached document when `file` holds the one parsed from YAML whose SHA-256 is `hash`. */
+export function readSpecCache(hash: string, file = SPEC_CACHE_PATH): Record<string, unknown> | undefined {
   try {
-    const cache = JSON.parse(fs.readFileSync(SPEC_CACHE_PATH, 'utf8')) as SpecCache;
+    const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as SpecCache;
     return cache.sha256 === hash ? cache.document : undefined;
   } catch {
     return undefined; // none built yet (tests, `npm run dev`), or unreadable: parse the YAML
