@@ -23,8 +23,15 @@ export function postfixTools(dir = POSTFIX_DIR): PostfixTools {
   if (!fs.existsSync(bin('smtp-source')) || !fs.existsSync(bin('smtp-sink'))) {
     const download = path.join(path.dirname(dir), 'deb');
     fs.mkdirSync(download, { recursive: true });
-    // apt-get writes the .deb into its working directory.
-    execFileSync('apt-get', ['download', 'postfix'], { cwd: download, stdio: 'pipe', timeout: 120_000 });
+    // apt-get writes the .deb into its working directory. A machine whose package lists were never fetched knows
+    // no postfix yet: fetch them once and try again.
+    const get = () => execFileSync('apt-get', ['download', 'postfix'], { cwd: download, stdio: 'pipe', timeout: 120_000 });
+    try {
+      get();
+    } catch {
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'pipe', timeout: 300_000 });
+      get();
+    }
     const deb = fs.readdirSync(download).find((f) => /^postfix_.*\.deb$/.test(f));
     if (!deb) throw new Error(`apt-get download postfix left no postfix_*.deb in ${download}`);
     fs.mkdirSync(dir, { recursive: true });
