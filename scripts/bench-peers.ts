@@ -186,7 +186,9 @@ async function startBareFastify(routes: Record<string, { type: string; body: str
   const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
   const url = `http://127.0.0.1:${port}`;
   await until('bare Fastify', proc, httpOk(`${url}/ready`));
-  return { ...proc, url, readyMs: performance.now() - started };
+  const readyMs = performance.now() - started;
+  fs.rmSync(path.dirname(file), { recursive: true, force: true }); // read at start
+  return { ...proc, url, readyMs };
 }
 
 async function startBareSmtp(): Promise<Proc & { port: number }> {
@@ -211,7 +213,14 @@ async function startMailDev(): Promise<Proc & { port: number }> {
   const bin = path.join(root, 'node_modules/maildev/bin/maildev');
   const proc = launch(process.execPath, [bin, '--smtp', String(port), '--web', String(web), '--ip', '127.0.0.1', '--mail-directory', dir, '--silent']);
   await until('MailDev', proc, greets(port));
-  return { ...proc, port };
+  return {
+    ...proc,
+    port,
+    async stop() {
+      await proc.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
