@@ -51,7 +51,7 @@ export function loadSpec(): Promise<LoadedSpec> {
 
 /**
  * openapi.yaml as `npm run build` left it, already parsed and validated (scripts/build-server.ts), under the SHA-256
- * of the YAML it came from. Parsing and validating the YAML is a fifth of `npm start`'s time to ready; the cache is
+ * of the YAML it came from. Parsing and validating the YAML was a third of `npm start`'s CPU time to ready; the cache is
  * used only when its hash is that of the openapi.yaml read at start, so the YAML stays the one source.
  */
 export const SPEC_CACHE_PATH = path.join(PROJECT_ROOT, 'dist/openapi.cache.json');
