@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -25,8 +26,9 @@ import { RequestLog } from './http/request-log.js';
 import { groupedStore } from './http/rate-limit-store.js';
 import { registerDashboardWeb } from './http/web.js';
 import { createDnsResolver } from './services/dns.js';
+import { PROJECT_ROOT } from './project-root.js';
 
-const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** The shared Redis connection (rate limits, /ready). Its errors are reported by those; they must not end the process. */
 function sharedRedis(url: string): Redis {
@@ -37,7 +39,7 @@ function sharedRedis(url: string): Redis {
 
 /** Opens the store and builds everything handlers need. Tests build their own or override parts. */
 export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache }));
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   const events =

@@ -23,6 +23,8 @@ export interface Config {
   smtpTransactionTimeoutMs: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** SQLite only: prepared statements kept for reuse, by SQL text (0 prepares every query again). */
+  sqliteStatementCache: number;
   redisUrl: string | null;
   mailDomains: string[];
   dnsServers: string[];
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
+    sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),
     redisUrl,
     mailDomains,
     dnsServers,

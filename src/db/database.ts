@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Tables } from './schema.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 
 export type Db = Kysely<Tables>;
 
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** SQLite only: open this file instead of DATA_DIR/ephemail.db (":memory:" for throwaway stores). */
   sqliteFile?: string;
+  /** SQLite only: how many prepared statements to keep (src/db/sqlite-dialect.ts); 0 prepares every query again. */
+  sqliteStatementCache?: number;
 }
 
 // PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
@@ -53,7 +56,7 @@ function openSqlite(opts: DatabaseOptions): Database {
   // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  return wrap(new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), 'sqlite');
+  return wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache) }), 'sqlite');
 }
 
 function openPostgres(url: string, schema?: string): Database {

@@ -1,19 +1,22 @@
-import fs from 'node:fs';
 import YAML from 'yaml';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../services/errors.js';
 import { formatValidationErrors } from './validation.js';
-import { SPEC_PATH } from './spec.js';
+import { specDocument } from './spec.js';
 
 /**
  * The error catalogue: every `error` code's HTTP status, read once from openapi.yaml, where the ErrorCode schema's
  * `x-status` map declares it beside the codes. A code without a status (or a status without a code) stops the
  * server at start-up.
  */
-export const errorStatus: Record<ErrorCode, number> = readErrorStatuses(fs.readFileSync(SPEC_PATH, 'utf8'));
+export const errorStatus: Record<ErrorCode, number> = errorStatusesOf(specDocument());
 
 export function readErrorStatuses(specYaml: string): Record<ErrorCode, number> {
-  const schema = (YAML.parse(specYaml) as { components: { schemas: { ErrorCode: { enum: string[]; 'x-status'?: Record<string, unknown> } } } }).components.schemas
+  return errorStatusesOf(YAML.parse(specYaml) as Record<string, unknown>);
+}
+
+function errorStatusesOf(document: Record<string, unknown>): Record<ErrorCode, number> {
+  const schema = (document as { components: { schemas: { ErrorCode: { enum: string[]; 'x-status'?: Record<string, unknown> } } } }).components.schemas
     .ErrorCode;
   const statuses = schema['x-status'] ?? {};
   const missing = schema.enum.filter((code) => !Number.isInteger(statuses[code]) || (statuses[code] as number) < 400 || (statuses[code] as number) > 599);

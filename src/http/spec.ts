@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import YAML from 'yaml';
+import { PROJECT_ROOT } from '../project-root.js';
 
-export const SPEC_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.yaml');
+export const SPEC_PATH = path.join(PROJECT_ROOT, 'openapi.yaml');
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,11 +49,65 @@ export function loadSpec(): Promise<LoadedSpec> {
   return cached;
 }
 
-async function readSpec(): Promise<LoadedSpec> {
+/**
+ * openapi.yaml as `npm run build` left it, already parsed and validated (scripts/build-server.ts), under the SHA-256
+ * of the YAML it came from. Parsing and validating the YAML was a third of `npm start`'s CPU time to ready; the cache is
+ * used only when its hash is that of the openapi.yaml read at start, so the YAML stays the one source.
+ */
+export const SPEC_CACHE_PATH = path.join(PROJECT_ROOT, 'dist/openapi.cache.json');
+
+interface SpecCache {
+  sha256: string;
+  document: Record<string, unknown>;
+}
+
+let source: { yaml: string; document: Record<string, unknown>; validated: boolean } | undefined;
+
+/** openapi.yaml, read and parsed once per process: the error catalogue and loadSpec() both start from it. */
+function specSource(): { yaml: string; document: Record<string, unknown>; validated: boolean } {
+  if (!source) {
+    const yaml = fs.readFileSync(SPEC_PATH, 'utf8');
+    const built = readSpecCache(sha256(yaml));
+    source = built ? { yaml, document: built, validated: true } : { yaml, document: YAML.parse(yaml) as Record<string, unknown>, validated: false };
+  }
+  return source;
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The cached document when `file` holds the one parsed from YAML whose SHA-256 is `hash`. */
+export function readSpecCache(hash: string, file = SPEC_CACHE_PATH): Record<string, unknown> | undefined {
+  try {
+    const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as SpecCache;
+    return cache.sha256 === hash ? cache.document : undefined;
+  } catch {
+    return undefined; // none built yet (tests, `npm run dev`), or unreadable: parse the YAML
+  }
+}
+
+/** For `npm run build`: parses and validates openapi.yaml (throwing when it is invalid) and writes SPEC_CACHE_PATH. */
+export async function writeSpecCache(file = SPEC_CACHE_PATH): Promise<void> {
   const yaml = fs.readFileSync(SPEC_PATH, 'utf8');
   const document = YAML.parse(yaml) as Record<string, unknown>;
-  // validate() checks the document against the OpenAPI 3.1 schema and dereferences a copy of it.
-  const deref = (await SwaggerParser.validate(structuredClone(document) as never)) as unknown as {
+  await SwaggerParser.validate(structuredClone(document) as never);
+  const cache: SpecCache = { sha256: sha256(yaml), document };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written aside and renamed, so a server starting meanwhile reads the old cache or the new one, never half of one.
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(cache));
+  fs.renameSync(tmp, file);
+}
+
+export function specDocument(): Record<string, unknown> {
+  return specSource().document;
+}
+
+async function readSpec(): Promise<LoadedSpec> {
+  const { yaml, document, validated } = specSource();
+  // validate() checks the document against the OpenAPI 3.1 schema and dereferences a copy of it; a document from the
+  // build's cache was validated by the build, and is only dereferenced.
+  const copy = structuredClone(document) as never;
+  const deref = (await (validated ? SwaggerParser.dereference(copy) : SwaggerParser.validate(copy))) as unknown as {
     paths: Record<string, Record<string, unknown>>;
     security?: Array<Record<string, string[]>>;
   };

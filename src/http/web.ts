@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PROJECT_ROOT } from '../project-root.js';
 
 /** Where `npm run build:web` (esbuild, scripts/build-web.ts) writes the dashboard: index.html plus hashed files under assets/. */
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+export const WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 /** Paths that belong to the API and its documentation: the dashboard never answers for them. */
 const INFRASTRUCTURE = /^\/(?:api|docs|health|openapi)(?:[/.]|$)/i;

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PROJECT_ROOT } from '../project-root.js';
 
 /** generated/client/: the @ephemail/client package `npm run gen` builds from the spec and client/index.ts. */
-export const CLIENT_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated/client');
+export const CLIENT_PACKAGE_DIR = path.join(PROJECT_ROOT, 'generated/client');
 
 export interface PackedClient {
   tarball: Buffer;
