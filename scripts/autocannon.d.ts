@@ -10,6 +10,8 @@ declare module 'autocannon' {
   }
   interface Result {
     requests: { total: number; average: number };
+    /** Milliseconds. */
+    latency: { p50: number; p99: number; average: number };
     duration: number;
     errors: number;
     timeouts: number;

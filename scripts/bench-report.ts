@@ -24,6 +24,8 @@ export interface Report {
   inProcess: InProcessResult[];
   scaleOut: string[];
   peers: Row[];
+  /** The large-store rows (scripts/bench-store.ts). */
+  store: string[];
 }
 
 export const BEGIN = '<!-- bench:begin (written by npm run bench; edit around it, not inside) -->';
@@ -77,6 +79,12 @@ export function renderReport(r: Report): string {
   for (const c of r.inProcess) {
     const goal = c.goal === undefined ? '' : `≤ ${c.goal} ${median(c.ratios) <= c.goal ? '✓' : '✗'}`;
     lines.push(`| ${c.name} | ${c.baselineName} | ${f2(median(c.ratios))} | ${spread(c.ratios)} | ${c.candidateMs.toFixed(3)} | ${c.baselineMs.toFixed(3)} | ${goal} |`);
+  }
+  if (r.store.length > 0) {
+    lines.push('');
+    lines.push('### A large store (list latency and size on disk)');
+    lines.push('');
+    for (const l of r.store) lines.push(`- ${l}`);
   }
   if (r.scaleOut.length > 0) {
     lines.push('');

@@ -36,18 +36,21 @@ import { connectSmtp } from './bench-smtp.js';
 import { median, peerRows } from './bench-peers.js';
 import { machineDescription, writeReport, type InProcessResult } from './bench-report.js';
 import type { BenchCase } from './bench-case.js';
+import { storeRows } from './bench-store.js';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     'rss-messages': { type: 'string' },
+    'store-messages': { type: 'string' },
     out: { type: 'string' },
   },
 });
 const quick = args.quick!;
 const rounds = Number(args.rounds ?? (quick ? 1 : 5));
 const rssMessages = Number(args['rss-messages'] ?? process.env.BENCH_RSS_MESSAGES ?? (quick ? 30 : 20_000));
+const storeMessages = Number(args['store-messages'] ?? process.env.BENCH_STORE_MESSAGES ?? (quick ? 2000 : 1_000_000));
 const outFile = path.resolve(args.out ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../BENCHMARKS.md'));
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const machineBefore = machineDescription();
@@ -179,6 +182,9 @@ const peers = await peerRows({
   postgresUrl: scaleDb,
   log: (line) => console.log(line),
 });
-writeReport(outFile, { command, machine: machineBefore, machineAfter: machineDescription(), quick, rounds, rssMessages, inProcess, scaleOut: scaleLines, peers });
+console.log('\nA large store (SQLite, seeded directly; the list served by dist/server.js)\n');
+const store = await storeRows({ large: storeMessages, small: quick ? 200 : 10_000, requests: quick ? 100 : 3000, log: (line) => console.log(line) });
+for (const line of store) console.log(line);
+writeReport(outFile, { command, machine: machineBefore, machineAfter: machineDescription(), quick, rounds, rssMessages, inProcess, scaleOut: scaleLines, peers, store });
 console.log(`\nreport written to ${outFile}`);
 process.exit(failed ? 1 : 0);

@@ -44,5 +44,8 @@ describe('npm run bench -- --quick', () => {
     // The in-process cases of scripts/bench.ts, each with a ratio.
     expect(rows.filter((l) => l.includes('GET /health (no key)')).every((l) => /\| \d+\.\d\d \|/.test(l))).toBe(true);
     expect(rows.length).toBeGreaterThanOrEqual(expected.length + 10);
+    // The large-store rows: list p99 against a small store, and size on disk against the bytes received.
+    expect(report).toMatch(/- List 20 messages, SQLite, 2,000 messages .*: p99 \d+(\.\d+)? ms against \d+(\.\d+)? ms .*\*\*\d+\.\d\d×\*\*/);
+    expect(report).toMatch(/- Store size for 2,000 messages .*\*\*\d+\.\d\d×\*\*/);
   });
 });
