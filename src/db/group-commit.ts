@@ -23,9 +23,9 @@ const committers = new WeakMap<Db, Committer>();
 /**
  * Group commit: a write submitted while a commit is under way waits for it, then commits together with every other
  * write that arrived meanwhile, in one transaction — one sync to disk for all of them instead of one each. A write
- * that arrives when nothing is committing starts at once, so nothing waits on a timer. Each promise resolves only
- * after its own transaction committed (an SMTP 250 is never sent before that). When a batch fails, its writes are
- * tried again one by one, so one bad write cannot take the others down with it.
+ * that arrives when nothing is committing starts after one turn of the event loop, never on a timer. Each promise
+ * resolves only after its own transaction committed (an SMTP 250 is never sent before that). When a batch fails,
+ * its writes are tried again one by one, so one bad write cannot take the others down with it.
  */
 export function commitGrouped(db: Db, write: GroupedWrite): Promise<void> {
   let committer = committers.get(db);
@@ -41,6 +41,9 @@ async function drain(db: Db, c: Committer): Promise<void> {
   c.running = true;
   try {
     while (c.queue.length > 0) {
+      // One turn of the event loop first: better-sqlite3 commits synchronously, so nothing else runs during a
+      // commit; this turn lets the messages whose data ended meanwhile (parsed, compressed) join the batch.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = c.queue.splice(0, MAX_BATCH);
       try {
         await transactWithEvents(db, async (trx, emit) => {

@@ -15,7 +15,7 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
 
   const rows = async () => (await sql<{ id: string }>`select id from gc_probe order by id`.execute(database.db)).rows.map((r) => r.id);
 
-  it('commits the writes that arrive during a commit together, in one transaction, and resolves each after it', async () => {
+  it('commits writes submitted together in one transaction, those that arrive during it in the next, and resolves each after its commit', async () => {
     const transactions: Db[] = [];
     const committedBatches: number[] = [];
     const stop = onEventsCommitted(database.db, (events) => committedBatches.push(events.length));
@@ -24,15 +24,24 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
       await sql`insert into gc_probe (id) values (${id})`.execute(trx);
       emit({ type: 'address.created', account_id: 'acc', address_id: null, address: null, message_id: null, data: { id }, created_at: new Date().toISOString() } as never);
     };
-    // Ten writes submitted at once: the first starts a commit alone, the nine that arrive while it runs share the next.
-    const ids = Array.from({ length: 10 }, (_, i) => `w${i}`);
-    await Promise.all(ids.map((id) => commitGrouped(database.db, write(id)).then(async () => {
-      // Resolved only once its row is committed: a read after it sees it.
-      expect(await rows()).toContain(id);
-    })));
+    // Five writes submitted together share a transaction; three more submitted while it commits share the next.
+    const later: Array<Promise<void>> = [];
+    const first = ['w0', 'w1', 'w2', 'w3', 'w4'];
+    const second = ['w5', 'w6', 'w7'];
+    const ids = [...first, ...second];
+    const committedOnce = (id: string) =>
+      commitGrouped(database.db, async (trx, emit) => {
+        if (id === 'w0') for (const next of second) later.push(committedOnce(next));
+        await write(id)(trx, emit);
+      }).then(async () => {
+        // Resolved only once its row is committed: a read after it sees it.
+        expect(await rows()).toContain(id);
+      });
+    await Promise.all(first.map(committedOnce));
+    await Promise.all(later);
     stop();
     expect(transactions).toHaveLength(2);
-    expect(committedBatches).toEqual([1, 9]);
+    expect(committedBatches).toEqual([5, 3]);
     expect(await rows()).toEqual(ids);
   });
 
