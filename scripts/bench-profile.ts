@@ -9,6 +9,7 @@
  * needed for PostgreSQL: --postgres uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * --no-build profiles the dist/server.js already there.
  */
+import './bench-env.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -42,6 +42,7 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
     MAIL_DOMAINS: 'bench.test',
     RATE_LIMIT_DEVELOPER: '1000000',
     EVENT_POLL_MS: '60000',
+    DNS_SERVERS: process.env.DNS_SERVERS ?? '127.0.0.1:9',
     BOOTSTRAP: 'false',
   };
   const instance = async () => {

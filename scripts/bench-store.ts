@@ -5,6 +5,7 @@
  * ingesting a million messages over SMTP would take the run's whole budget; the list is then served by
  * `node dist/server.js` as `npm start` runs it.
  */
+import './bench-env.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

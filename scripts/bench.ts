@@ -16,6 +16,7 @@
  * An in-process case with a goal fails the run (exit 1) when it misses it, outside quick mode; the peer rows' goals
  * are reported in the tables, not enforced.
  */
+import './bench-env.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
