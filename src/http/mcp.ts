@@ -1,8 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../deps.js';
 import { renderQrCode, type QrInput } from '../services/tools/qr.js';
 import { runEmailValidator } from '../services/tools/email-validator.js';
@@ -21,6 +19,15 @@ import { stripAnnotations } from './spec.js';
  */
 
 const SERVER_INFO = { name: 'ephemail', version: '1' };
+
+/** The SDK is loaded at the first MCP request: about 26 MB an instance that never serves one does not spend. */
+let sdk: Promise<[typeof import('@modelcontextprotocol/sdk/server/index.js'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), typeof import('@modelcontextprotocol/sdk/types.js')]> | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]));
 
 /** A body that comes from an email: an agent must not take it for instructions. */
 const UNTRUSTED_NOTE =
@@ -168,6 +175,7 @@ export async function handleMcpRequest(
   tools: Tool[],
   http: { url: string; headers: Record<string, string>; body: unknown },
 ): Promise<Response> {
+  const [{ Server }, { WebStandardStreamableHTTPServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await loadSdk();
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({ name: t.def.name, description: t.description, inputSchema: t.inputSchema })),

@@ -1,4 +1,3 @@
-import { authenticate } from 'mailauth';
 import type { components } from '../../generated/schema.js';
 
 /**
@@ -69,10 +68,14 @@ const TIMED_OUT: Verdicts = {
   dmarc: { result: 'temperror', domain: null, policy: null },
 };
 
+/** mailauth is loaded with the first message checked: about 26 MB an instance that receives no mail does not spend. */
+let mailauth: Promise<typeof import('mailauth')> | undefined;
+
 export function createMailAuthenticator(opts: { enabled: boolean; timeoutMs: number; authservId: string; lookup: AuthDnsLookup }): MailAuthenticator {
   return {
     async check(raw, ctx) {
       if (!opts.enabled) return null;
+      const { authenticate } = await (mailauth ??= import('mailauth'));
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<Verdicts>((resolve) => {
         timer = setTimeout(() => resolve(TIMED_OUT), opts.timeoutMs);
