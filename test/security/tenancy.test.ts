@@ -48,8 +48,9 @@ function secretsOf(a: World): string[] {
     a.developerKeyId,
     a.toolsKey.slice(0, 18),
     a.developerKey.slice(0, 16),
-    'body of a-',
-    'attachment of a-',
+    // The text body and the attachment's content, as makeWorld wrote them.
+    `body of a ${a.subject.split('-').pop()}`,
+    `attachment of a ${a.subject.split('-').pop()}`,
   ];
 }
 
