@@ -7170,7 +7170,8 @@ export interface operations {
                      *       "codes": [
                      *         "123456"
                      *       ],
-                     *       "links": []
+                     *       "links": [],
+                     *       "authentication": null
                      *     }
                      */
                     "application/json": components["schemas"]["MessageResponse"];
@@ -7389,7 +7390,8 @@ export interface operations {
                      *             "codes": [
                      *               "123456"
                      *             ],
-                     *             "links": []
+                     *             "links": [],
+                     *             "authentication": null
                      *           }
                      *         }
                      *       ],
