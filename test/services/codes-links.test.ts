@@ -10,6 +10,8 @@ describe('codes in transactional mail', () => {
     ['HTML only, with a tracking pixel and styles', 'Welcome', null, '<html><head><style>.x{width:600px}</style></head><body><p>Your one-time password:</p><p><strong>905 123</strong> is not it; <b>550321</b> is.</p><img src="https://t.example/p/12345678.gif"></body></html>', ['550321']],
     ['German and Spanish keywords rank first', 'Anmeldung', 'Referenz 88123456. Ihr Bestätigungscode lautet 314159. Tu código: 271828.', null, ['314159', '271828', '88123456']],
     ['years and dates are not codes, unless announced', 'Report 2025', 'Since 1999 we have served you. Statement for 01/12/2025. Your PIN: 2048.', null, ['2048']],
+    ['digits in e-mail addresses are not codes', 'Support', 'Write to ops-123456@example.com or <desk.778899@help.example>; your code is 654321.', null, ['654321']],
+    ['a long token without an address next to a code', 'Token', `${'Zz9'.repeat(20_000)} then code 112233 and ${'q'.repeat(20_000)}@`, null, ['112233']],
     ['no code at all', 'Newsletter', 'Read our story: https://news.example/2026/11/21/story-123456 — 50% off, €20 only.', null, []],
   ])('%s', (_name, subject, text, html, expected) => {
     expect(extractCodes(subject, text, html)).toEqual(expected);
