@@ -290,6 +290,9 @@ describe('the dashboard in a browser', () => {
     expect(tracked.sort()).toEqual(expect.arrayContaining(['/bg.png', '/open.gif?u=1', '/table.png']));
     await page.getByText('Remote images are shown for this message').waitFor();
 
+    // The SPF/DKIM/DMARC verdicts of the message (the suite's DNS refuses every look-up: temperror, or none).
+    expect(await page.getByTestId('auth-checks').textContent()).toMatch(/^SPF \w+ · DKIM \w+ · DMARC \w+$/);
+
     // Attachments: an image preview, and the PDF's name and size.
     expect(await page.locator('.attachment-preview').count()).toBe(1);
     expect((await page.getByRole('link', { name: /price-list\.pdf/ }).textContent())?.replace(/\s+/g, ' ')).toContain('application/pdf · 13 B');

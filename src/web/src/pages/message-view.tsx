@@ -161,6 +161,20 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
         <dd>{formatDateTime(message.received_at)}</dd>
         <dt>Size</dt>
         <dd>{formatBytes(message.size)}</dd>
+        {message.authentication ? (
+          <>
+            <dt>Checks</dt>
+            <dd data-testid="auth-checks" title={message.authentication.header}>
+              SPF {message.authentication.spf.result} · DKIM {message.authentication.dkim.result} · DMARC {message.authentication.dmarc.result}
+            </dd>
+          </>
+        ) : null}
+        {message.parse_error ? (
+          <>
+            <dt>Parsing</dt>
+            <dd data-testid="parse-error">{message.parse_error}</dd>
+          </>
+        ) : null}
       </dl>
       <div class="message-actions">
         <button type="button" class="btn btn-secondary" aria-pressed={message.read} onClick={() => void setRead(!message.read)}>
