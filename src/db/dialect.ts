@@ -8,6 +8,15 @@ export function dialectOf(db: Kysely<any>): Dialect {
 }
 
 /** A unique index refused a row, on either store: the one place that knows their error codes. */
+/**
+ * PostgreSQL gave up on a transaction because of another one (40P01 deadlock detected, 40001 serialization failure):
+ * nothing was written, and the same transaction tried again normally succeeds. (SQLite has one writer at a time.)
+ */
+export function isTransientConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));

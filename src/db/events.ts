@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
-import { dialectOf } from './dialect.js';
+import { dialectOf, isTransientConflict } from './dialect.js';
 
 /** An event as producers write it; `data` is stored as JSON. */
 export interface NewEventRecord {
@@ -20,6 +20,8 @@ export interface EventRecord extends NewEventRecord {
 
 /** The PostgreSQL channel that NOTIFY wakes listeners on when events commit. */
 export const EVENTS_CHANNEL = 'ephemail_events';
+/** Tries of a transaction PostgreSQL rolled back for a deadlock or serialization failure (isTransientConflict). */
+const MAX_TRIES = 4;
 // Taken by every transaction that appends events, until it commits: PostgreSQL hands out sequence values before
 // commit, so without it a transaction could commit id 11 before another commits id 10 and a reader that already
 // moved past 11 would never see 10. With it, ids become visible in order, as they do on SQLite.
@@ -48,12 +50,25 @@ export function onEventsCommitted(db: Db, listener: (events: NewEventRecord[]) =
  */
 export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>): Promise<T> {
   const pending: NewEventRecord[] = [];
-  const result = await db.transaction().execute(async (trx) => {
-    pending.length = 0; // a retried transaction starts over
-    const value = await work(trx, (event) => pending.push(event));
-    await appendEvents(trx, pending);
-    return value;
-  });
+  const attempt = () =>
+    db.transaction().execute(async (trx) => {
+      pending.length = 0; // a retried transaction starts over
+      const value = await work(trx, (event) => pending.push(event));
+      await appendEvents(trx, pending);
+      return value;
+    });
+  let result: T;
+  for (let tries = 1; ; tries++) {
+    try {
+      result = await attempt();
+      break;
+    } catch (err) {
+      // Two transactions deleting rows in different orders (an address's cascade and a bulk delete of its messages)
+      // can deadlock on PostgreSQL; it rolls one back, and that one simply runs again (a few times, after a pause).
+      if (tries >= MAX_TRIES || !isTransientConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * tries));
+    }
+  }
   if (pending.length > 0) {
     for (const listener of [...(committed.get(db) ?? [])]) {
       try {
