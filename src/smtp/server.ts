@@ -1,4 +1,4 @@
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
@@ -84,14 +84,12 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     clearTimeout(deadlines.get(session.id));
     const timer = setTimeout(() => {
       deadlines.delete(session.id);
-      const connections = (server as unknown as { connections: Set<{ id: string; send(code: number, text: string): void }> }).connections;
-      for (const connection of connections) {
-        if (connection.id !== session.id) continue;
-        deps.metrics?.messagesRefused.inc({ reason: 'transaction_timeout' });
-        logger.warn({ session: session.id, remote: session.remoteAddress }, 'smtp transaction time limit exceeded');
-        // 421 closes the connection; a message being received is dropped (its data stream errors), never stored.
-        connection.send(421, '4.4.2 Transaction time limit exceeded, closing connection');
-      }
+      const connection = connectionOf(session);
+      if (!connection) return;
+      deps.metrics?.messagesRefused.inc({ reason: 'transaction_timeout' });
+      logger.warn({ session: session.id, remote: session.remoteAddress }, 'smtp transaction time limit exceeded');
+      // 421 closes the connection; a message being received is dropped (its data stream errors), never stored.
+      connection.send(421, '4.4.2 Transaction time limit exceeded, closing connection');
     }, config.smtpTransactionTimeoutMs);
     timer.unref();
     deadlines.set(session.id, timer);
@@ -104,9 +102,15 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     deps.metrics?.messagesRefused.inc({ reason });
     return err;
   };
-  // Sockets by client ip:port, so a `disconnect` fault can drop the session's connection (smtp-server hands
-  // handlers the session, not the socket).
-  const sockets = new Map<string, Socket>();
+  /**
+   * The session's connection, for the transaction deadline (answer 421) and a `disconnect` fault (close without an
+   * answer): smtp-server hands handlers the session, and keeps its open connections, each with the session's id.
+   */
+  type Connection = { id: string; send(code: number, text: string): void; close(): void };
+  const connectionOf = (session: SMTPServerSession): Connection | undefined => {
+    for (const c of (server as unknown as { connections: Set<Connection> }).connections) if (c.id === session.id) return c;
+    return undefined;
+  };
   // Per session: the accepted recipients of this transaction whose address has a fault profile (checked at DATA).
   const faulty = new Map<string, Set<string>>();
 
@@ -131,7 +135,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   });
 
   function drop(session: SMTPServerSession): void {
-    sockets.get(`${session.remoteAddress}:${session.remotePort}`)?.destroy();
+    connectionOf(session)?.close();
   }
 
   async function checkRecipient(recipient: string, session: SMTPServerSession): Promise<void> {
@@ -285,12 +289,6 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   };
   const server = new SMTPServer(options);
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
-  server.server.on('connection', (socket: Socket) => {
-    // smtp-server reports IPv4 clients of a dual-stack listener without the ::ffff: prefix; so does this key.
-    const key = `${(socket.remoteAddress ?? '').replace(/^::ffff:/, '')}:${socket.remotePort}`;
-    sockets.set(key, socket);
-    socket.once('close', () => sockets.delete(key));
-  });
 
   return {
     listen(port, host) {
