@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './app.js';
 import { PASSWORD, sessionCookieOf } from './dashboard.js';
-import type { TestDns } from './dns.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestDns, type TestDns } from './dns.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
 import type { LoadedSpec } from '../../src/http/spec.js';
-import { encodeText } from './spec-fuzz.js';
+import { encodeText, refuseNameLookups } from './spec-fuzz.js';
 
 /**
  * One account with a resource of every kind, made through the API as a user would: a dashboard session (sign-up,
@@ -167,4 +169,28 @@ export function placeCredentials(
     else if (def.in === 'query') query.push(`${encodeURIComponent(def.name!)}=${encodeText(v)}`);
     else if (def.in === 'cookie') headers.cookie = [headers.cookie, `${def.name}=${v}`].filter(Boolean).join('; ');
   }
+}
+
+/** The loopback surroundings of the security suites: a DNS server, a webhook receiver, and a guard that fails any
+ * name look-up through Node's resolver (nothing may leave 127.0.0.0/8). */
+export interface SecurityFixtures {
+  dns: TestDns;
+  receiver: Receiver;
+  lookups: ReturnType<typeof refuseNameLookups>;
+}
+
+/** Starts the fixtures before the file's tests and stops them after; read the fields inside hooks and tests. */
+export function useSecurityFixtures(): SecurityFixtures {
+  const f = {} as SecurityFixtures;
+  beforeAll(async () => {
+    f.dns = await startTestDns();
+    f.receiver = await startReceiver();
+    f.lookups = refuseNameLookups();
+  });
+  afterAll(async () => {
+    await f.receiver?.close();
+    await f.dns?.close();
+    f.lookups?.restore();
+  });
+  return f;
 }

@@ -4,15 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, type TestApp } from '../helpers/app.js';
 import type { Dialect } from '../../src/db/dialect.js';
 import { PASSWORD } from '../helpers/dashboard.js';
-import { startTestDns, type TestDns } from '../helpers/dns.js';
-import { makeWorld, pathValue, placeCredentials, schemeCredential, securitySchemes, type World } from '../helpers/security-world.js';
+import { makeWorld, useSecurityFixtures, pathValue, placeCredentials, schemeCredential, securitySchemes, type World } from '../helpers/security-world.js';
 import {
   asHeader,
   asText,
   encodeText,
   HOSTILE,
   HUGE,
-  refuseNameLookups,
   responseChecker,
   Rng,
   schemaAccepts,
@@ -20,7 +18,6 @@ import {
   type Answer,
   type ValueContext,
 } from '../helpers/spec-fuzz.js';
-import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import type { SpecOperation } from '../../src/http/spec.js';
 
 /**
@@ -53,30 +50,16 @@ interface Request {
 }
 
 let t: TestApp;
-let dns: TestDns;
-let receiver: Receiver;
-let lookups: ReturnType<typeof refuseNameLookups>;
+const fixtures = useSecurityFixtures();
 let baseUrl: string;
 const metricsToken = `metrics-${randomBytes(12).toString('hex')}`;
-
-beforeAll(async () => {
-  dns = await startTestDns();
-  receiver = await startReceiver();
-  lookups = refuseNameLookups();
-});
-
-afterAll(async () => {
-  await receiver?.close();
-  await dns?.close();
-  lookups?.restore();
-});
 
 async function startApp(dialect: Dialect): Promise<void> {
   const unlimited = '1000000';
   t = await makeTestApp({
     dialect,
     env: {
-      DNS_SERVERS: dns.server,
+      DNS_SERVERS: fixtures.dns.server,
       VERIFY_TIMEOUT_MS: '500',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       METRICS_TOKEN: metricsToken,
@@ -122,7 +105,7 @@ function makeContext(rng: Rng, op: SpecOperation, world: World, accepts: ValueCo
         case 'prefix':
           return [unique('fz')];
         case 'url':
-          return [`${receiver.url}/fuzz`];
+          return [`${fixtures.receiver.url}/fuzz`];
         case 'timeout':
           // Long polls: at most 1 s, so a wait that nothing ends does not hold the run.
           return [0, 1];
@@ -322,7 +305,7 @@ describe.each(DIALECTS)('fuzz on %s: generated requests against every operation 
     }
 
     for (let round = 0; sent + unsendable < REQUESTS; round++) {
-      const [world, other] = [await makeWorld(t, receiver.url, dns, `w${round}a`), await makeWorld(t, receiver.url, dns, `w${round}b`)];
+      const [world, other] = [await makeWorld(t, fixtures.receiver.url, fixtures.dns, `w${round}a`), await makeWorld(t, fixtures.receiver.url, fixtures.dns, `w${round}b`)];
       const n = Math.min(ROUND, REQUESTS - sent - unsendable);
       // Every operation in turn (so each gets its share), then shuffled, destructive ones last.
       const requests = Array.from({ length: n }, (_, i) => buildRequest(rng, operations[(round * ROUND + i) % operations.length], world, other, accepts));
@@ -338,7 +321,7 @@ describe.each(DIALECTS)('fuzz on %s: generated requests against every operation 
     // requests of its own on fresh worlds, so "every operation succeeds somewhere" does not hang on the order.
     for (const op of operations.filter((o) => !succeeded(o.operationId))) {
       for (let attempt = 0; attempt < 3 && !succeeded(op.operationId); attempt++) {
-        const [world, other] = [await makeWorld(t, receiver.url, dns, `c${attempt}a`), await makeWorld(t, receiver.url, dns, `c${attempt}b`)];
+        const [world, other] = [await makeWorld(t, fixtures.receiver.url, fixtures.dns, `c${attempt}a`), await makeWorld(t, fixtures.receiver.url, fixtures.dns, `c${attempt}b`)];
         await sendAndCheck(buildRequest(rng, op, world, other, accepts, 'valid'));
       }
     }
@@ -354,6 +337,6 @@ describe.each(DIALECTS)('fuzz on %s: generated requests against every operation 
     const neverSucceeded = [...byOperation].filter(([, counts]) => ![...counts.keys()].some((s) => s >= 200 && s < 300)).map(([id]) => id);
     expect(neverSucceeded).toEqual([]);
     // And no request reached for a name beyond the loopback test DNS.
-    expect(lookups.asked).toEqual([]);
+    expect(fixtures.lookups.asked).toEqual([]);
   }, Math.max(120_000, REQUESTS * 80));
 });

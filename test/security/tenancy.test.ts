@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, type TestApp } from '../helpers/app.js';
-import { startTestDns, type TestDns } from '../helpers/dns.js';
-import { makeWorld, pathValue, placeCredentials, schemeCredential, type World } from '../helpers/security-world.js';
-import { asText, encodeText, refuseNameLookups, responseChecker, Rng, schemaAccepts, validValue } from '../helpers/spec-fuzz.js';
-import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { makeWorld, useSecurityFixtures, pathValue, placeCredentials, schemeCredential, type World } from '../helpers/security-world.js';
+import { asText, encodeText, responseChecker, Rng, schemaAccepts, validValue } from '../helpers/spec-fuzz.js';
 import type { SpecOperation } from '../../src/http/spec.js';
 
 /**
@@ -13,19 +11,7 @@ import type { SpecOperation } from '../../src/http/spec.js';
  * path naming A's resource answers 404 as declared, a body naming one a declared refusal, and no answer carries
  * anything of A's. Afterwards all of A's resources are still there and A's credentials still work.
  */
-let dns: TestDns;
-let receiver: Receiver;
-let lookups: ReturnType<typeof refuseNameLookups>;
-beforeAll(async () => {
-  dns = await startTestDns();
-  receiver = await startReceiver();
-  lookups = refuseNameLookups();
-});
-afterAll(async () => {
-  await receiver?.close();
-  await dns?.close();
-  lookups?.restore();
-});
+const fixtures = useSecurityFixtures();
 
 const TENANT_SCHEMES = new Set(['DeveloperKey', 'SessionCookie']);
 /** An account-wide event stream (streamDashboardEvents) never ends and names nothing: it is B's own stream, and that
@@ -62,13 +48,13 @@ function secretsOf(a: World): string[] {
 describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ dialect, env: { DNS_SERVERS: dns.server, VERIFY_TIMEOUT_MS: '500', WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    t = await makeTestApp({ dialect, env: { DNS_SERVERS: fixtures.dns.server, VERIFY_TIMEOUT_MS: '500', WEBHOOK_ALLOW_PRIVATE: 'true' } });
   });
   afterAll(() => t?.close());
 
   it("lets account B reach none of account A's resources through any Developer or dashboard operation", async () => {
-    const a = await makeWorld(t, receiver.url, dns, 'a');
-    const b = await makeWorld(t, receiver.url, dns, 'b');
+    const a = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'a');
+    const b = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'b');
     const check = responseChecker(t.deps.spec);
     const accepts = schemaAccepts();
     const rng = new Rng(7);
@@ -91,7 +77,7 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
           rng,
           accepts,
           named: (name: string): unknown[] =>
-            ({ address: [a.address], domain: [a.domain], url: [`${receiver.url}/b`], timeout: [0], prefix: [`b-own-${calls}`] })[name] ?? [],
+            ({ address: [a.address], domain: [a.domain], url: [`${fixtures.receiver.url}/b`], timeout: [0], prefix: [`b-own-${calls}`] })[name] ?? [],
         };
         const query: string[] = [];
         for (const p of op.parameters.filter((x) => x.in === 'query' && (x.required || x.name === 'timeout'))) {
@@ -134,7 +120,7 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
         if (leaked.length > 0) failures.push(`${what}: answered A's ${leaked.join(', ')}`);
       }
     }
-    expect(lookups.asked).toEqual([]);
+    expect(fixtures.lookups.asked).toEqual([]);
     console.info(`[tenancy ${dialect}] ${calls} calls by B over ${operations.length} operations, ${failures.length} failures`);
     expect(failures).toEqual([]);
 
@@ -152,7 +138,7 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
     ];
     for (const url of stillThere) expect([url, (await t.app.inject({ url, headers: dev })).statusCode]).toEqual([url, 200]);
     const hook = await t.app.inject({ url: `/api/v1/webhooks/${a.webhookId}`, headers: dev });
-    expect(hook.json()).toMatchObject({ url: `${receiver.url}/a`, address: a.address, description: 'a hook', enabled: true });
+    expect(hook.json()).toMatchObject({ url: `${fixtures.receiver.url}/a`, address: a.address, description: 'a hook', enabled: true });
     const deliveries = await t.app.inject({ url: `/api/v1/webhooks/${a.webhookId}/deliveries`, headers: dev });
     expect(deliveries.json().deliveries.map((d: { id: string }) => d.id)).toContain(a.deliveryId);
     const domain = await t.app.inject({ url: `/api/v1/domains/${a.domain}`, headers: dev });
