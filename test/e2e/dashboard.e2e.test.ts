@@ -11,6 +11,7 @@ import { buildApp, createDeps } from '../../src/app.js';
 import type { Database } from '../../src/db/database.js';
 import { createSmtpServer, type SmtpListener } from '../../src/smtp/server.js';
 import { openTestDatabase, testConfig } from '../helpers/app.js';
+import { freePort } from '../helpers/prism.js';
 
 /**
  * The issue's scenario in a real browser (Debian's chromium driven by playwright-core) against the real server
@@ -84,14 +85,6 @@ afterAll(async () => {
   await smtp?.close();
   await app?.close();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface AxeViolation {
   id: string;
