@@ -7,9 +7,8 @@ import { runEmailValidator } from '../services/tools/email-validator.js';
 import { verifyDepsFor } from '../services/tools/email-verify.js';
 import { errorBody } from './errors.js';
 import { DomainError } from '../services/errors.js';
-import type { LoadedSpec, SpecOperation } from './spec.js';
+import { stripAnnotations, type LoadedSpec, type SpecOperation } from './spec.js';
 import { compileJsonInput, formatValidationErrors } from './validation.js';
-import { stripAnnotations } from './spec.js';
 
 /**
  * The MCP server (Model Context Protocol, Streamable HTTP, stateless): each tool is one operation of openapi.yaml,

@@ -259,11 +259,6 @@ export async function listMessages(
   return { messages: await summaries(db, rows), count };
 }
 
-// Both drivers return Buffers for blobs; a Uint8Array from another driver would still work.
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
 function messageNotFound(messageId: string): DomainError {
   return new DomainError('message_not_found', `No message ${messageId} in this mailbox.`);
 }
@@ -278,7 +273,7 @@ export async function getMessage(db: Db, addressId: string, messageId: string): 
 export async function getMessageRaw(db: Db, addressId: string, messageId: string): Promise<Buffer> {
   const raw = await findMessageSource(db, addressId, messageId);
   if (!raw) throw messageNotFound(messageId);
-  return asBuffer(raw);
+  return raw;
 }
 
 export async function getAttachment(
