@@ -13,8 +13,10 @@ export interface StoredFaultRule {
 /**
  * Replaces the address's rules (counters at zero, the greylist forgotten) and stamps the address, in one
  * transaction; an empty list clears the profile (the stamp goes back to null, so SMTP skips the look-up).
+ * Answers the stamp written.
  */
-export async function replaceFaultRules(db: Db, addressId: string, rules: Array<{ id: string; rule: FaultRule }>, now: string): Promise<void> {
+export async function replaceFaultRules(db: Db, addressId: string, rules: Array<{ id: string; rule: FaultRule }>, now: string): Promise<string | null> {
+  const stamp = rules.length > 0 ? now : null;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('fault_rules').where('address_id', '=', addressId).execute();
     await trx.deleteFrom('fault_greylist').where('address_id', '=', addressId).execute();
@@ -32,8 +34,9 @@ export async function replaceFaultRules(db: Db, addressId: string, rules: Array<
         )
         .execute();
     }
-    await trx.updateTable('addresses').set({ faults_updated_at: rules.length > 0 ? now : null }).where('id', '=', addressId).execute();
+    await trx.updateTable('addresses').set({ faults_updated_at: stamp }).where('id', '=', addressId).execute();
   });
+  return stamp;
 }
 
 export async function listFaultRules(db: Db, addressId: string): Promise<StoredFaultRule[]> {

@@ -24,8 +24,8 @@ export async function getFaultProfile(db: Db, accountId: string, address: string
 
 export async function putFaultProfile(db: Db, accountId: string, address: string, rules: FaultRule[], now = new Date()): Promise<FaultProfileView> {
   const row = await requireOwnAddress(db, accountId, address);
-  await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: `flt_${randomUUID().replace(/-/g, '')}`, rule })), now.toISOString());
-  return getFaultProfile(db, accountId, address);
+  const updatedAt = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: `flt_${randomUUID().replace(/-/g, '')}`, rule })), now.toISOString());
+  return view(row.address, updatedAt, updatedAt === null ? [] : await listFaultRules(db, row.id));
 }
 
 export async function clearFaultProfile(db: Db, accountId: string, address: string): Promise<FaultProfileView> {
