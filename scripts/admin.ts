@@ -12,10 +12,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { changePlan, createAccount, requireAccount, type Plan } from '../src/services/accounts.js';
-import { setAccountPassword } from '../src/services/credentials.js';
-import { DomainError } from '../src/services/errors.js';
-import { createKey, listKeys, revokeKeyByIdOrValue, type KeyKind } from '../src/services/keys.js';
+import { changePlan, createAccount, requireAccount, type Plan } from '../src/identity/accounts.js';
+import { setAccountPassword } from '../src/identity/credentials.js';
+import { DomainError } from '../src/platform/errors.js';
+import { createKey, listKeys, revokeKeyByIdOrValue, type KeyKind } from '../src/identity/keys.js';
 
 const USAGE = `usage: npm run admin -- <command>
   account create --email E [--plan free|developer]

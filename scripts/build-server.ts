@@ -1,25 +1,25 @@
 /**
- * `npm run build:server`: bundles the server (src/server.ts and everything it imports from src/) with esbuild into
- * dist/server.js, so `npm start` runs plain JavaScript instead of compiling TypeScript at every start.
+ * `npm run build:server`: bundles the server (src/main.ts and everything it imports from src/) with esbuild into
+ * dist/main.js, so `npm start` runs plain JavaScript instead of compiling TypeScript at every start.
  *
  * npm packages stay external (`packages: 'external'`) and Node loads them from node_modules as usual: several read
  * files beside themselves at run time (@fastify/swagger-ui's static assets, the domain lists, better-sqlite3's
  * native addon, pg's optional pg-native), which a bundle would cut off from them. Our own files that are read at
- * run time (openapi.yaml, dist/web, generated/client, package.json) are found from src/project-root.ts. The build also
+ * run time (openapi.yaml, dist/web, generated/client, package.json) are found from src/platform/project-root.ts. The build also
  * validates openapi.yaml and leaves it parsed in dist/openapi.cache.json, which the server uses while its hash matches.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { writeSpecCache } from '../src/http/spec.js';
+import { writeSpecCache } from '../src/http/spec/spec.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const SERVER_BUNDLE = path.join(root, 'dist/server.js');
+export const SERVER_BUNDLE = path.join(root, 'dist/main.js');
 
 export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Metafile> {
   const result = await esbuild.build({
-    entryPoints: [path.join(root, 'src/server.ts')],
+    entryPoints: [path.join(root, 'src/main.ts')],
     outfile,
     bundle: true,
     packages: 'external',
@@ -30,7 +30,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Meta
     metafile: true,
     logLevel: 'warning',
   });
-  // openapi.yaml parsed and validated now rather than at every start (src/http/spec.ts reads it when its hash matches).
+  // openapi.yaml parsed and validated now rather than at every start (src/http/spec/spec.ts reads it when its hash matches).
   await writeSpecCache();
   return result.metafile;
 }
@@ -38,5 +38,5 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Meta
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const metafile = await buildServer();
   const bytes = metafile.outputs[path.relative(process.cwd(), SERVER_BUNDLE)]?.bytes ?? Object.values(metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  console.log(`server built into dist/server.js (${(bytes / 1024).toFixed(0)} KiB from ${Object.keys(metafile.inputs).length} files)`);
+  console.log(`server built into dist/main.js (${(bytes / 1024).toFixed(0)} KiB from ${Object.keys(metafile.inputs).length} files)`);
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run build:web`: bundles the dashboard (src/web, Preact + TSX) with esbuild into dist/web — index.html plus
- * content-hashed files under assets/ (src/http/web.ts serves them). `--watch` rebuilds on change for development.
+ * content-hashed files under assets/ (src/http/plugins/web.ts serves them). `--watch` rebuilds on change for development.
  * esbuild rather than Vite: its platform binaries are all in the lock file, so `npm ci` works on every platform.
  */
 import fs from 'node:fs';

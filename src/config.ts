@@ -39,7 +39,7 @@ export interface Config {
     login: { perEmail: number; perIp: number; perAccount: number; windowMs: number };
   };
   verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
-  /** SPF/DKIM/DMARC checks of arriving mail (src/services/mail-auth.ts) and their budget per message. */
+  /** SPF/DKIM/DMARC checks of arriving mail (src/mail/ingest/mail-auth.ts) and their budget per message. */
   mailAuth: { enabled: boolean; timeoutMs: number };
   addressTtl: number;
   maxAddressLifetime: number;

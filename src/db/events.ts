@@ -46,7 +46,7 @@ export function onEventsCommitted(db: Db, listener: (events: NewEventRecord[]) =
 /**
  * Runs `work` in one transaction; the events it emits are appended to the log in that same transaction, so the
  * state change and its events commit together or not at all. After the commit, this instance's consumers are woken
- * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see services/events.ts).
+ * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see src/platform/events/feed.ts).
  */
 export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>): Promise<T> {
   const pending: NewEventRecord[] = [];

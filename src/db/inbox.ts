@@ -5,7 +5,7 @@ import { containsIgnoringCase } from './text-search.js';
 
 /**
  * The dashboard's inbox across an account's addresses: queries that join messages to the addresses that own them.
- * Message rows themselves are turned into summaries by services/messages.ts (through listMessages), so this module
+ * Message rows themselves are turned into summaries by src/mail/messages.ts (through listMessages), so this module
  * only finds which messages, in which order.
  */
 

@@ -1,4 +1,4 @@
-import { sharedHandler, type HandlerMap } from '../http/handler.js';
+import { sharedHandler, type HandlerMap } from '../http/spec/handler.js';
 import { createAddress } from './addresses/createAddress.js';
 import { deleteAddress } from './addresses/deleteAddress.js';
 import { extendAddress } from './addresses/extendAddress.js';

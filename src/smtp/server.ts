@@ -5,15 +5,15 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMT
 import './greeting.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { resolveRecipient } from '../services/addresses.js';
-import { silentLogger, type Logger } from '../services/logger.js';
-import { deliverMail } from '../services/delivery.js';
-import { createInboundLimiter, type InboundLimiter } from '../services/inbound-limit.js';
-import { createMailAuthenticator, type MailAuthenticator } from '../services/mail-auth.js';
-import { createDnsLookup } from '../services/dns.js';
+import { resolveRecipient } from '../mail/addresses.js';
+import { silentLogger, type Logger } from '../platform/logger.js';
+import { deliverMail } from '../mail/ingest/deliver.js';
+import { createInboundLimiter, type InboundLimiter } from '../mail/inbound-limit.js';
+import { createMailAuthenticator, type MailAuthenticator } from '../mail/ingest/mail-auth.js';
+import { createDnsLookup } from '../platform/dns.js';
 import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
-import { faultAt, type FaultOutcome, type FaultStage } from '../services/faults.js';
-import type { Metrics, RefusalReason } from '../services/metrics.js';
+import { faultAt, type FaultOutcome, type FaultStage } from '../mail/faults.js';
+import type { Metrics, RefusalReason } from '../platform/metrics.js';
 
 export interface SmtpDeps {
   config: Config;
@@ -21,7 +21,7 @@ export interface SmtpDeps {
   logger?: Logger;
   /** Sessions, stored and refused messages for /metrics. */
   metrics?: Metrics;
-  /** RATE_LIMIT_INBOUND's counter (shared through Redis by src/server.ts); in memory by default. */
+  /** RATE_LIMIT_INBOUND's counter (shared through Redis by src/main.ts); in memory by default. */
   inbound?: InboundLimiter;
   /** SPF/DKIM/DMARC checks; by default MAIL_AUTH's, through DNS_SERVERS. */
   mailAuth?: MailAuthenticator;

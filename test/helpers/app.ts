@@ -4,14 +4,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps } from '../../src/app.js';
+import { buildApp, createDeps } from '../../src/http/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import type { Dialect } from '../../src/db/dialect.js';
-import type { Deps } from '../../src/deps.js';
+import type { Deps } from '../../src/context.js';
 import type { AccountRow } from '../../src/db/accounts.js';
-import { createAccount } from '../../src/services/accounts.js';
-import { createKey } from '../../src/services/keys.js';
+import { createAccount } from '../../src/identity/accounts.js';
+import { createKey } from '../../src/identity/keys.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { deliver, smtpPort, stopMail, type Delivered } from './mail.js';
 

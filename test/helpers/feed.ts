@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/database.js';
-import { startEventFeed, type EventFeed } from '../../src/services/events.js';
+import { startEventFeed, type EventFeed } from '../../src/platform/events/feed.js';
 
 /** A real feed on `db` that also counts its live subscriptions, so a test can check that watchers let go. */
 export async function startCountingFeed(db: Db): Promise<EventFeed & { active: number }> {

@@ -36,7 +36,7 @@ function listenerFor(target: MailTarget) {
 
 /**
  * The one way tests get mail into a store: real SMTP to a listener on 127.0.0.1 (started once per store, as
- * src/server.ts wires it), so every test mail takes the path real mail takes. Answers when the 250 (sent after the
+ * src/main.ts wires it), so every test mail takes the path real mail takes. Answers when the 250 (sent after the
  * commit) arrived, with the stored message id.
  */
 export async function deliver(target: MailTarget, mail: Mail.Options): Promise<Delivered> {

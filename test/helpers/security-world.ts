@@ -5,7 +5,7 @@ import { PASSWORD, sessionCookieOf } from './dashboard.js';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestDns, type TestDns } from './dns.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
-import type { LoadedSpec } from '../../src/http/spec.js';
+import type { LoadedSpec } from '../../src/http/spec/spec.js';
 import { encodeText, refuseNameLookups } from './spec-fuzz.js';
 
 /**

@@ -10,7 +10,7 @@ import type { Dialect } from '../../src/db/dialect.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A real server process (src/server.ts) and its ports. */
+/** A real server process (src/main.ts) and its ports. */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -26,7 +26,7 @@ const children = new Set<ChildProcess>();
  * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const [port, smtpPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { stripAnnotations, type LoadedSpec, type SpecOperation } from '../../src/http/spec.js';
+import { stripAnnotations, type LoadedSpec, type SpecOperation } from '../../src/http/spec/spec.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;

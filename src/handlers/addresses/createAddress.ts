@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { createAddress as create } from '../../services/addresses.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { createAddress as create } from '../../mail/addresses.js';
 
 /** Serves `createAddress` (Developer key) and `createDashboardAddress` (dashboard session) alike. */
 export const createAddress: Handler<'createAddress'> = async (request, reply, deps) => {

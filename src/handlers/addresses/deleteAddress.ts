@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { deleteAddress as remove } from '../../services/addresses.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { deleteAddress as remove } from '../../mail/addresses.js';
 
 /** Serves `deleteAddress` (Developer key) and `deleteDashboardAddress` (dashboard session) alike. */
 export const deleteAddress: Handler<'deleteAddress'> = async (request, _reply, deps) => {

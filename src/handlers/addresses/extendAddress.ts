@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { extendAddress as extend } from '../../services/addresses.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { extendAddress as extend } from '../../mail/addresses.js';
 
 /** Serves `extendAddress` (Developer key) and `extendDashboardAddress` (dashboard session) alike. */
 export const extendAddress: Handler<'extendAddress'> = async (request, _reply, deps) => ({

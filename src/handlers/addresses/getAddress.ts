@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { getAddressView } from '../../services/addresses.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { getAddressView } from '../../mail/addresses.js';
 
 export const getAddress: Handler<'getAddress'> = async (request, _reply, deps) => ({
   success: true,

@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { listAddressViews } from '../../services/addresses.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { listAddressViews } from '../../mail/addresses.js';
 
 /** Serves `listAddresses` (Developer key) and `listDashboardAddresses` (dashboard session) alike. */
 export const listAddresses: Handler<'listAddresses'> = async (request, _reply, deps) => {

@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { changePlan as change } from '../../services/accounts.js';
-import { assertSelfServePlans, sessionView } from '../../services/dashboard.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { changePlan as change } from '../../identity/accounts.js';
+import { assertSelfServePlans, sessionView } from '../../identity/plans.js';
 
 export const changePlan: Handler<'changePlan'> = async (request, _reply, deps) => {
   const { account, session } = request.session!;

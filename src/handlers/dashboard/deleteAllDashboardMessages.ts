@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { deleteAllMessages } from '../../services/inbox.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { deleteAllMessages } from '../../mail/inbox.js';
 
 export const deleteAllDashboardMessages: Handler<'deleteAllDashboardMessages'> = async (request, _reply, deps) => {
   const { address, deleted } = await deleteAllMessages(deps.database.db, request.account!.id, request.params.address);

@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { usageReport } from '../../services/usage.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { usageReport } from '../../platform/usage.js';
 
 export const getUsage: Handler<'getUsage'> = async (request, _reply, deps) => {
   const { days } = request.query as WithDefaults<typeof request.query, 'days'>;

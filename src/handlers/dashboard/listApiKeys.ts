@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { listKeys } from '../../services/keys.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { listKeys } from '../../identity/keys.js';
 
 export const listApiKeys: Handler<'listApiKeys'> = async (request, _reply, deps) => {
   const keys = await listKeys(deps.database.db, request.session!.account.id);

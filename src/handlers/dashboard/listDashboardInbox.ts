@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { listInbox } from '../../services/inbox.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { listInbox } from '../../mail/inbox.js';
 
 export const listDashboardInbox: Handler<'listDashboardInbox'> = async (request, _reply, deps) => {
   const { limit, offset, q, unread, has_attachments, address } = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;

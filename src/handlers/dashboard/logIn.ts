@@ -1,8 +1,8 @@
-import type { Handler } from '../../http/handler.js';
-import { assertSameOrigin, setSessionCookie } from '../../http/security.js';
-import { logIn as checkCredentials } from '../../services/credentials.js';
-import { sessionView } from '../../services/dashboard.js';
-import { startSession } from '../../services/sessions.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { assertSameOrigin, setSessionCookie } from '../../http/plugins/security.js';
+import { logIn as checkCredentials } from '../../identity/credentials.js';
+import { sessionView } from '../../identity/plans.js';
+import { startSession } from '../../identity/sessions.js';
 
 export const logIn: Handler<'logIn'> = async (request, reply, deps) => {
   assertSameOrigin(request);

@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { clearSessionCookie } from '../../http/security.js';
-import { endSession } from '../../services/sessions.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { clearSessionCookie } from '../../http/plugins/security.js';
+import { endSession } from '../../identity/sessions.js';
 
 export const logOut: Handler<'logOut'> = async (request, reply, deps) => {
   await endSession(deps.database.db, request.session!.token);

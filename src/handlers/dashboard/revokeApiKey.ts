@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { revokeKeyByIdOrValue } from '../../services/keys.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { revokeKeyByIdOrValue } from '../../identity/keys.js';
 
 export const revokeApiKey: Handler<'revokeApiKey'> = async (request, _reply, deps) => ({
   success: true,

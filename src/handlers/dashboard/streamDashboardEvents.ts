@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
+import type { Handler } from '../../http/spec/handler.js';
 import { lastEventIdOf, serveEventStream } from '../../http/event-stream.js';
-import { streamAccountEvents } from '../../services/account-events.js';
+import { streamAccountEvents } from '../../mail/watch/account-stream.js';
 
 const HEARTBEAT_MS = 15_000;
 

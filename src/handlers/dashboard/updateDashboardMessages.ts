@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { applyToMessages } from '../../services/inbox.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { applyToMessages } from '../../mail/inbox.js';
 
 export const updateDashboardMessages: Handler<'updateDashboardMessages'> = async (request, _reply, deps) => {
   const { action, ids } = request.body;

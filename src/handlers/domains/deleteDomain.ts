@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { deleteDomain as remove } from '../../services/domains.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { deleteDomain as remove } from '../../mail/domains.js';
 
 export const deleteDomain: Handler<'deleteDomain'> = async (request, _reply, deps) => {
   const accountId = request.auth!.account.id;

@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { listDomainViews } from '../../services/domains.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { listDomainViews } from '../../mail/domains.js';
 
 export const listDomains: Handler<'listDomains'> = async (request, _reply, deps) => {
   const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { domainView, setDomainCatchAll } from '../../services/domains.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { domainView, setDomainCatchAll } from '../../mail/domains.js';
 
 export const updateDomain: Handler<'updateDomain'> = async (request, _reply, deps) => {
   const accountId = request.auth!.account.id;

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { verifyDomain as verify } from '../../services/domains.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { verifyDomain as verify } from '../../mail/domains.js';
 
 export const verifyDomain: Handler<'verifyDomain'> = async (request, _reply, deps) => {
   const policy = { ...deps.config, timeoutMs: deps.config.verify.timeoutMs };

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { getFaultProfile } from '../../services/faults.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { getFaultProfile } from '../../mail/faults.js';
 
 export const getAddressFaults: Handler<'getAddressFaults'> = async (request, _reply, deps) =>
   getFaultProfile(deps.database.db, request.account!.id, request.params.address);

@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { handleMcpRequest, mcpTools } from '../../http/mcp.js';
-import type { LoadedSpec } from '../../http/spec.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { handleMcpRequest, mcpTools } from '../../http/mcp/tools.js';
+import type { LoadedSpec } from '../../http/spec/spec.js';
 
 const toolsBySpec = new WeakMap<LoadedSpec, ReturnType<typeof mcpTools>>();
 

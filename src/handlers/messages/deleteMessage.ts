@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { deleteMessage as remove } from '../../services/messages.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { deleteMessage as remove } from '../../mail/messages.js';
 
 /** Serves `deleteMessage` (Developer key) and `deleteDashboardMessage` (dashboard session) alike. */
 export const deleteMessage: Handler<'deleteMessage'> = async (request, _reply, deps) => {

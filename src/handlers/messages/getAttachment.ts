@@ -1,7 +1,7 @@
 import { sendAttachment } from '../../http/downloads.js';
-import type { Handler } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { getAttachment as get } from '../../services/messages.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { getAttachment as get } from '../../mail/messages.js';
 
 /** Always a download: the declared type is kept, but `attachment` + nosniff stop a browser rendering it inline. */
 export const getAttachment: Handler<'getAttachment'> = async (request, reply, deps) => {

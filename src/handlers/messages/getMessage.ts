@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { getMessage as get } from '../../services/messages.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { getMessage as get } from '../../mail/messages.js';
 
 /** Serves `getMessage` (Developer key) and `getDashboardMessage` (dashboard session) alike. */
 export const getMessage: Handler<'getMessage'> = async (request, _reply, deps) => {

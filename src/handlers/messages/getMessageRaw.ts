@@ -1,7 +1,7 @@
 import { sendRawSource } from '../../http/downloads.js';
-import type { Handler } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { getMessageRaw as raw } from '../../services/messages.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { getMessageRaw as raw } from '../../mail/messages.js';
 
 /** Serves `getMessageRaw` (Developer key) and `getDashboardMessageRaw` (dashboard session) alike. */
 export const getMessageRaw: Handler<'getMessageRaw'> = async (request, reply, deps) => {

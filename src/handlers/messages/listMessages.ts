@@ -1,6 +1,6 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { listMessages as list } from '../../services/messages.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { listMessages as list } from '../../mail/messages.js';
 
 /** Serves `listMessages` (Developer key) and `listDashboardMessages` (dashboard session) alike. */
 export const listMessages: Handler<'listMessages'> = async (request, _reply, deps) => {

@@ -1,7 +1,7 @@
-import type { Handler } from '../../http/handler.js';
+import type { Handler } from '../../http/spec/handler.js';
 import { lastEventIdOf, serveEventStream } from '../../http/event-stream.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { streamMessages as stream } from '../../services/mail-watch.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { streamMessages as stream } from '../../mail/watch/address-watch.js';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { setMessageRead } from '../../services/messages.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { setMessageRead } from '../../mail/messages.js';
 
 /** Serves `updateMessage` (Developer key) and `updateDashboardMessage` (dashboard session) alike. */
 export const updateMessage: Handler<'updateMessage'> = async (request, _reply, deps) => {

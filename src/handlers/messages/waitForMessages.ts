@@ -1,7 +1,7 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { requireOwnAddress } from '../../services/addresses.js';
-import { DomainError } from '../../services/errors.js';
-import { waitForMessages as wait } from '../../services/mail-watch.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { requireOwnAddress } from '../../mail/addresses.js';
+import { DomainError } from '../../platform/errors.js';
+import { waitForMessages as wait } from '../../mail/watch/address-watch.js';
 
 export const waitForMessages: Handler<'waitForMessages'> = async (request, reply, deps) => {
   const query = request.query as WithDefaults<typeof request.query, 'timeout' | 'count'>;

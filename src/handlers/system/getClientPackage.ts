@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { packClient } from '../../services/client-package.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { packClient } from '../../http/client-package.js';
 
 export const getClientPackage: Handler<'getClientPackage'> = async (request, reply) => {
   const { tarball, etag, version } = await packClient();

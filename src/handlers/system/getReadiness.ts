@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { DomainError } from '../../services/errors.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { DomainError } from '../../platform/errors.js';
 
 export const getReadiness: Handler<'getReadiness'> = async (request, _reply, deps) => {
   const failed: string[] = [];

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { calculateAge as age } from '../../services/tools/age.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { calculateAge as age } from '../../tools/age.js';
 
 export const calculateAge: Handler<'calculateAge'> = async (request) => ({
   success: true,

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { calculateAge } from '../../services/tools/age.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { calculateAge } from '../../tools/age.js';
 
 export const calculateAgeFromJson: Handler<'calculateAgeFromJson'> = async (request) => ({
   success: true,

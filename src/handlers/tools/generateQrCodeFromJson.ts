@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { renderQrCode, type QrInput } from '../../services/tools/qr.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { renderQrCode, type QrInput } from '../../tools/qr.js';
 
 // Validation filled in the spec's defaults, hence QrInput.
 export const generateQrCodeFromJson: Handler<'generateQrCodeFromJson'> = async (request, reply) => {

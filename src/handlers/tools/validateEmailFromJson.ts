@@ -1,6 +1,6 @@
-import type { Handler } from '../../http/handler.js';
-import { runEmailValidator } from '../../services/tools/email-validator.js';
-import { verifyDepsFor } from '../../services/tools/email-verify.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { runEmailValidator } from '../../tools/email/validator.js';
+import { verifyDepsFor } from '../../tools/email/verify.js';
 
 export const validateEmailFromJson: Handler<'validateEmailFromJson'> = async (request, _reply, deps) => ({
   success: true,

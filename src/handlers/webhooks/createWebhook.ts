@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { createWebhook as create } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { createWebhook as create } from '../../webhooks/webhooks.js';
 
 export const createWebhook: Handler<'createWebhook'> = async (request, reply, deps) => {
   const { view, secret } = await create(deps.database.db, { policy: deps.config.webhooks }, request.auth!.account.id, request.body);

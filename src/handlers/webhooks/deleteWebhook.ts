@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { deleteWebhook as remove } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { deleteWebhook as remove } from '../../webhooks/webhooks.js';
 
 export const deleteWebhook: Handler<'deleteWebhook'> = async (request, _reply, deps) => {
   const { id, deliveries } = await remove(deps.database.db, request.auth!.account.id, request.params.webhook_id);

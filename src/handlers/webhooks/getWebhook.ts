@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { getWebhookView } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { getWebhookView } from '../../webhooks/webhooks.js';
 
 export const getWebhook: Handler<'getWebhook'> = async (request, _reply, deps) => ({
   success: true,

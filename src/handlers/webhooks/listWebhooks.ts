@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { listWebhookViews } from '../../services/webhooks/webhooks.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { listWebhookViews } from '../../webhooks/webhooks.js';
 
 export const listWebhooks: Handler<'listWebhooks'> = async (request, _reply, deps) => {
   const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;

@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { redeliverWebhookDelivery as redeliver } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { redeliverWebhookDelivery as redeliver } from '../../webhooks/webhooks.js';
 
 export const redeliverWebhookDelivery: Handler<'redeliverWebhookDelivery'> = async (request, reply, deps) => {
   const delivery = await redeliver(deps.database.db, request.auth!.account.id, request.params.webhook_id, request.params.delivery_id);

@@ -1,5 +1,5 @@
-import type { Handler, WithDefaults } from '../../http/handler.js';
-import { rotateWebhookSecret as rotate } from '../../services/webhooks/webhooks.js';
+import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import { rotateWebhookSecret as rotate } from '../../webhooks/webhooks.js';
 
 export const rotateWebhookSecret: Handler<'rotateWebhookSecret'> = async (request, _reply, deps) => {
   // An empty body validates as {} and gets the spec's default grace period.

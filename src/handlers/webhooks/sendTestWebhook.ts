@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { sendTestWebhook as sendTest } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { sendTestWebhook as sendTest } from '../../webhooks/webhooks.js';
 
 export const sendTestWebhook: Handler<'sendTestWebhook'> = async (request, reply, deps) => {
   const delivery = await sendTest(deps.database.db, request.auth!.account.id, request.params.webhook_id);

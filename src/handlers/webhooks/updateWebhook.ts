@@ -1,5 +1,5 @@
-import type { Handler } from '../../http/handler.js';
-import { updateWebhook as update } from '../../services/webhooks/webhooks.js';
+import type { Handler } from '../../http/spec/handler.js';
+import { updateWebhook as update } from '../../webhooks/webhooks.js';
 
 export const updateWebhook: Handler<'updateWebhook'> = async (request, _reply, deps) => ({
   success: true,

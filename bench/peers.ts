@@ -1,0 +1,528 @@
+/**
+ * The peer rows of `npm run bench`: Ephemail as `npm start` runs it (dist/main.js, a process of its own) against
+ * the programs a user would compare it with, each also a process of its own on loopback, measured in the same run
+ * and interleaved round by round (baseline, candidate, baseline, ...). Every load is bounded by a count.
+ *
+ * - HTTP (autocannon, 10 connections): a keyed Tools call, a Developer-API list of 20 messages and a QR PNG against a
+ *   bare Fastify route that answers the same bytes (bench/peers/bare-fastify.mjs).
+ * - SMTP (Postfix smtp-source, 10 sessions, 2 kB messages): a new connection per message against Postfix smtp-sink;
+ *   connections reused (-d) against a bare smtp-server that discards (bench/peers/bare-smtp.mjs) and MailDev.
+ * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP.
+ * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { createAccount } from '../src/identity/accounts.js';
+import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
+import { createKey } from '../src/identity/keys.js';
+import { ingestMessage } from '../src/mail/messages.js';
+import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
+import { postfixTools, type PostfixTools } from './postfix-tools.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const peers = path.join(root, 'bench/peers');
+
+export interface PeerOptions {
+  quick: boolean;
+  rounds: number;
+  /** Requests per autocannon run. */
+  httpRequests: number;
+  /** Messages per smtp-source run. */
+  smtpMessages: number;
+  /** Messages sent before RSS is read. */
+  rssMessages: number;
+  /** PostgreSQL server for the PostgreSQL rows (a database is created in it); null skips them. */
+  postgresUrl: string | null;
+  log: (line: string) => void;
+}
+
+export interface Row {
+  name: string;
+  store: 'SQLite' | 'PostgreSQL' | '';
+  candidate: string;
+  baseline: string;
+  unit: string;
+  /** Candidate ÷ baseline, one per round. */
+  ratios: number[];
+  candidateValues: number[];
+  baselineValues: number[];
+  goal?: { text: string; met: (row: Row) => boolean };
+  /** Why the row has no figures (a peer that could not be had), if it has none. */
+  skipped?: string;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+
+function launch(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Proc {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  child.stderr!.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
+  const exited = new Promise<void>((r) => child.once('exit', () => (running.delete(child), r())));
+  return {
+    child,
+    output: () => out,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function until(what: string, proc: Proc, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`${what} exited during start-up:\n${proc.output()}`);
+    if (await probe()) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs / 1000} s:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const httpOk = (url: string) => () =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+const greets = (port: number) => () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.once('data', (c: Buffer) => {
+      socket.end('QUIT\r\n');
+      resolve(c.toString().startsWith('220'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+
+interface Ephemail extends Proc {
+  url: string;
+  smtpPort: number;
+  /** Milliseconds from spawn until /ready answered 200. */
+  readyMs: number;
+}
+
+export async function startEphemail(env: Record<string, string>, nodeArgs: string[] = []): Promise<Ephemail> {
+  const [port, smtpPort] = [await freePort(), await freePort()];
+  const started = performance.now();
+  const proc = launch(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    BOOTSTRAP: 'false',
+    MAIL_DOMAINS: 'bench.test',
+    RATE_LIMIT_TOOLS: '1000000',
+    RATE_LIMIT_DEVELOPER: '1000000',
+    RATE_LIMIT_INBOUND: '100000000',
+    SMTP_MAX_CLIENTS_PER_IP: '1000',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    DATABASE_URL: '',
+    ...env,
+    PORT: String(port),
+    SMTP_PORT: String(smtpPort),
+    HOST: '127.0.0.1',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await until('dist/main.js', proc, httpOk(`${url}/ready`));
+  const readyMs = performance.now() - started;
+  await until('dist/main.js SMTP', proc, greets(smtpPort));
+  return { ...proc, url, smtpPort, readyMs };
+}
+
+async function startBareFastify(routes: Record<string, { type: string; body: string }> = {}): Promise<Proc & { url: string; readyMs: number }> {
+  const port = await freePort();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-routes-')), 'routes.json');
+  fs.writeFileSync(file, JSON.stringify(routes));
+  const started = performance.now();
+  const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
+  const url = `http://127.0.0.1:${port}`;
+  await until('bare Fastify', proc, httpOk(`${url}/ready`));
+  const readyMs = performance.now() - started;
+  fs.rmSync(path.dirname(file), { recursive: true, force: true }); // read at start
+  return { ...proc, url, readyMs };
+}
+
+async function startBareSmtp(): Promise<Proc & { port: number }> {
+  const port = await freePort();
+  const proc = launch(process.execPath, [path.join(peers, 'bare-smtp.mjs'), String(port)]);
+  await until('bare smtp-server', proc, greets(port));
+  return { ...proc, port };
+}
+
+async function startSmtpSink(tools: PostfixTools): Promise<Proc & { port: number }> {
+  const port = await freePort();
+  // smtp-sink refuses to run as root without a user to switch to.
+  const user = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
+  const proc = launch(tools.smtpSink, [...user, `127.0.0.1:${port}`, '256'], tools.env);
+  await until('smtp-sink', proc, greets(port));
+  return { ...proc, port };
+}
+
+async function startMailDev(): Promise<Proc & { port: number }> {
+  const [port, web] = [await freePort(), await freePort()];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-maildev-'));
+  const bin = path.join(root, 'node_modules/maildev/bin/maildev');
+  const proc = launch(process.execPath, [bin, '--smtp', String(port), '--web', String(web), '--ip', '127.0.0.1', '--mail-directory', dir, '--silent']);
+  await until('MailDev', proc, greets(port));
+  return {
+    ...proc,
+    port,
+    async stop() {
+      await proc.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+export async function cannon(url: string, requests: number, headers: Record<string, string> = {}): Promise<number> {
+  // autocannon notices the end of a bounded run at its next sample tick (1 s by default): tick often, or every run
+  // would last a whole number of seconds.
+  const r = await autocannon({ url, connections: 10, amount: requests, headers, timeout: 30, sampleInt: 10 });
+  if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return r.requests.total / r.duration;
+}
+
+/** Messages per second that `smtp-source -s 10 -l 2048 -m N [-d]` achieved against 127.0.0.1:port. */
+export function smtpSource(tools: PostfixTools, port: number, to: string, messages: number, reuse: boolean): Promise<number> {
+  const args = ['-s', '10', '-l', '2048', '-m', String(messages), ...(reuse ? ['-d'] : []), '-f', 'bench@example.com', '-t', to, `127.0.0.1:${port}`];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(tools.smtpSource, args, { env: tools.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout.on('data', (c: Buffer) => (err += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), Math.max(60_000, messages * 50));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0 || /error|fatal|warning/i.test(err)) reject(new Error(`smtp-source ${args.join(' ')}: exit ${code ?? signal}\n${err.slice(0, 2000)}`));
+      else resolve(messages / seconds);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stores
+
+export interface Seeded {
+  env: Record<string, string>;
+  toolsKey: string;
+  developerKey: string;
+  address: string;
+  drop: () => Promise<void>;
+}
+
+/** A store with an account, a Tools key, a Developer key and an address holding 20 messages. */
+export async function seedStore(postgresUrl: string | null): Promise<Seeded> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-'));
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => undefined as void;
+  if (postgresUrl) {
+    const name = `ephemail_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    };
+  }
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+  const config = loadConfig({ ...process.env, ...env, MAIL_DOMAINS: 'bench.test', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const db = database.db;
+  const account = await createAccount(db, 'bench@example.com', 'developer');
+  const toolsKey = (await createKey(db, account, 'tools')).key;
+  const developerKey = (await createKey(db, account, 'developer')).key;
+  const address = await createAddress(db, config, account.id, { prefix: 'bench', expires_in: 86_400 });
+  const target = await resolveRecipient(db, config, address.address);
+  if (target.kind !== 'live') throw new Error('bench address not live');
+  for (let i = 0; i < 20; i++) {
+    const raw = await new MailComposer({ from: 'shop@example.com', to: address.address, subject: `Your code ${100000 + i}`, text: `Code ${100000 + i}\n${'x'.repeat(2000)}` })
+      .compile()
+      .build();
+    await ingestMessage(db, raw, [{ addressId: target.addressId, accountId: account.id, address: target.address }]);
+  }
+  await database.close();
+  return {
+    env,
+    toolsKey,
+    developerKey,
+    address: address.address,
+    drop: async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows
+
+function emptyRow(name: string, store: Row['store'], candidate: string, baseline: string, unit: string, goal?: Row['goal']): Row {
+  return { name, store, candidate, baseline, unit, ratios: [], candidateValues: [], baselineValues: [], goal };
+}
+
+const atLeast = (x: number, what = '×') => ({ text: `≥ ${x}${what}`, met: (r: Row) => median(r.ratios) >= x });
+
+/** Runs each round's measurements in order, baseline first, and records candidate ÷ baseline for each pair. */
+async function interleave(rows: Array<{ row: Row; baseline: () => Promise<number>; candidate: () => Promise<number> }>, rounds: number, log: PeerOptions['log']) {
+  for (let r = 0; r < rounds; r++) {
+    for (const { row, baseline, candidate } of rows) {
+      if (row.skipped) continue;
+      try {
+        const b = await baseline();
+        const c = await candidate();
+        row.baselineValues.push(b);
+        row.candidateValues.push(c);
+        row.ratios.push(c / b);
+        log(`  round ${r + 1}: ${row.name}${row.store ? ` (${row.store})` : ''}: ${c.toFixed(0)} vs ${b.toFixed(0)} ${row.unit} = ${(c / b).toFixed(2)}`);
+      } catch (err) {
+        row.skipped = `failed: ${(err as Error).message.split('\n')[0]}`;
+        log(`  ${row.name}: ${row.skipped}`);
+      }
+    }
+  }
+}
+
+export async function peerRows(opts: PeerOptions): Promise<Row[]> {
+  const rows: Row[] = [];
+  const { log } = opts;
+  log('building dist/main.js');
+  await buildServer();
+  let tools: PostfixTools | null = null;
+  let toolsError = '';
+  try {
+    tools = postfixTools();
+  } catch (err) {
+    toolsError = `Postfix smtp-source/smtp-sink not available (${(err as Error).message.split('\n')[0]})`;
+    log(toolsError);
+  }
+
+  // --- start time, empty store: dist/main.js against a bare Fastify process -----------------------------------
+  {
+    const row = emptyRow('`npm start` time to ready, empty store', 'SQLite', 'node dist/main.js until /ready answers 200', 'bare Fastify process until it answers', 'ms', {
+      text: '< 2000 ms',
+      met: (r) => median(r.candidateValues) < 2000,
+    });
+    await interleave(
+      [
+        {
+          row,
+          baseline: async () => {
+            const p = await startBareFastify();
+            await p.stop();
+            return p.readyMs;
+          },
+          candidate: async () => {
+            const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-start-'));
+            try {
+              const p = await startEphemail({ DATA_DIR: dataDir });
+              await p.stop();
+              return p.readyMs;
+            } finally {
+              fs.rmSync(dataDir, { recursive: true, force: true });
+            }
+          },
+        },
+      ],
+      opts.rounds,
+      log,
+    );
+    rows.push(row);
+  }
+
+  // --- per store: HTTP and SMTP rows ------------------------------------------------------------------------------
+  const stores: Array<{ store: 'SQLite' | 'PostgreSQL'; url: string | null }> = [{ store: 'SQLite', url: null }];
+  if (opts.postgresUrl) stores.push({ store: 'PostgreSQL', url: opts.postgresUrl });
+  for (const { store, url } of stores) {
+    let seeded: Seeded;
+    try {
+      seeded = await seedStore(url);
+    } catch (err) {
+      const why = `${store} not available: ${(err as Error).message.split('\n')[0]}`;
+      log(why);
+      for (const name of ['list 20 messages (Developer API)', 'SMTP, new connection per message', 'SMTP, connections reused'])
+        rows.push({ ...emptyRow(name, store, '', '', ''), skipped: why });
+      continue;
+    }
+    const ephemail = await startEphemail(seeded.env);
+    const uncached = store === 'SQLite' ? await startEphemail({ ...seeded.env, SQLITE_STATEMENT_CACHE: '0' }) : null;
+    const tools_ = { 'x-api-key': seeded.toolsKey };
+    const dev = { authorization: `Bearer ${seeded.developerKey}` };
+    const agePath = '/api/tools/age-calculator?birthDate=1990-05-15';
+    const qrPath = '/api/tools/qr-code?text=https%3A%2F%2Fexample.com%2Fverify%3Fcode%3D123456&size=256&format=png';
+    const listPath = `/api/v1/email/${seeded.address}/messages`;
+    // The bare routes answer exactly the bytes Ephemail answers.
+    const record = async (p: string, headers: Record<string, string>) => {
+      const res = await fetch(`${ephemail.url}${p}`, { headers });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    };
+    const bare = await startBareFastify({ '/age': await record(agePath, tools_), '/qr': await record(qrPath, tools_), '/list': await record(listPath, dev) });
+    const n = opts.httpRequests;
+    // The bare routes are an order of magnitude faster: more requests keep their runs long enough to time well.
+    const bareN = n * 5;
+    const http: Array<{ row: Row; baseline: () => Promise<number>; candidate: () => Promise<number> }> = [];
+    if (store === 'SQLite') {
+      http.push({
+        row: emptyRow('keyed Tools call (age-calculator)', store, `GET ${agePath} with a Tools key`, 'bare Fastify route, same JSON', 'req/s', atLeast(0.5)),
+        baseline: () => cannon(`${bare.url}/age`, bareN),
+        candidate: () => cannon(`${ephemail.url}${agePath}`, n, tools_),
+      });
+      // The prepared-statement cache, before and after: the same server with SQLITE_STATEMENT_CACHE=0 as the baseline.
+      http.push({
+        row: emptyRow('keyed Tools call, statement cache on ÷ off', store, 'the same call (cache of 500)', 'the same call, SQLITE_STATEMENT_CACHE=0', 'req/s'),
+        baseline: () => cannon(`${uncached!.url}${agePath}`, n, tools_),
+        candidate: () => cannon(`${ephemail.url}${agePath}`, n, tools_),
+      });
+      http.push({
+        row: emptyRow('QR PNG 256 px, same content repeated', store, `GET /api/tools/qr-code …&size=256&format=png with a Tools key`, 'bare Fastify route, same PNG', 'req/s', atLeast(0.5)),
+        baseline: () => cannon(`${bare.url}/qr`, bareN),
+        candidate: () => cannon(`${ephemail.url}${qrPath}`, n, tools_),
+      });
+    }
+    http.push({
+      row: emptyRow('list 20 messages (Developer API)', store, `GET /api/v1/email/{address}/messages with a Developer key`, 'bare Fastify route, same JSON', 'req/s'),
+      baseline: () => cannon(`${bare.url}/list`, bareN),
+      candidate: () => cannon(`${ephemail.url}${listPath}`, n, dev),
+    });
+    if (uncached) {
+      http.push({
+        row: emptyRow('list 20 messages, statement cache on ÷ off', store, 'the same list (cache of 500)', 'the same list, SQLITE_STATEMENT_CACHE=0', 'req/s'),
+        baseline: () => cannon(`${uncached.url}${listPath}`, n, dev),
+        candidate: () => cannon(`${ephemail.url}${listPath}`, n, dev),
+      });
+    }
+    // Warm-up: JIT and caches on both sides, not recorded.
+    for (const h of http) {
+      await h.baseline().catch(() => 0);
+      await h.candidate().catch(() => 0);
+    }
+    log(`${store}: HTTP rows`);
+    await interleave(http, opts.rounds, log);
+    rows.push(...http.map((h) => h.row));
+    await bare.stop();
+    await uncached?.stop();
+
+    const m = opts.smtpMessages;
+    const perConnection = emptyRow('SMTP, new connection per message', store, '`smtp-source -s 10 -l 2048 -m N` into Ephemail', 'Postfix smtp-sink', 'msg/s', atLeast(0.25));
+    const reusedBare = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'bare smtp-server that discards', 'msg/s', atLeast(0.5));
+    const reusedMailDev = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'MailDev 2.2.1', 'msg/s', atLeast(2));
+    if (!tools) {
+      for (const r of [perConnection, reusedBare, reusedMailDev]) rows.push({ ...r, skipped: toolsError });
+    } else {
+      const t = tools;
+      const sink = await startSmtpSink(t);
+      const bareSmtp = await startBareSmtp();
+      const maildev = await startMailDev();
+      const send = (port: number, to: string, reuse: boolean) => () => smtpSource(t, port, to, m, reuse);
+      const peerTo = 'someone@bench.test';
+      // Warm-up.
+      await send(ephemail.smtpPort, seeded.address, true)().catch(() => 0);
+      log(`${store}: SMTP rows`);
+      await interleave(
+        [
+          { row: perConnection, baseline: send(sink.port, peerTo, false), candidate: send(ephemail.smtpPort, seeded.address, false) },
+          { row: reusedBare, baseline: send(bareSmtp.port, peerTo, true), candidate: send(ephemail.smtpPort, seeded.address, true) },
+          { row: reusedMailDev, baseline: send(maildev.port, peerTo, true), candidate: send(ephemail.smtpPort, seeded.address, true) },
+        ],
+        opts.rounds,
+        log,
+      );
+      rows.push(perConnection, reusedBare, reusedMailDev);
+      await Promise.all([sink.stop(), bareSmtp.stop(), maildev.stop()]);
+    }
+    await ephemail.stop();
+    await seeded.drop();
+  }
+
+  // --- RSS after N messages over SMTP (SQLite) ------------------------------------------------------------------------
+  {
+    const row = emptyRow(`RSS after ${opts.rssMessages} messages over SMTP`, 'SQLite', 'dist/main.js, `smtp-source -s 10 -l 2048 -d`', 'bare smtp-server after the same messages', 'MB', {
+      text: '≤ 150 MB',
+      met: (r) => median(r.candidateValues) <= 150,
+    });
+    if (!tools) row.skipped = toolsError;
+    else {
+      const t = tools;
+      const seeded = await seedStore(null);
+      const ephemail = await startEphemail(seeded.env);
+      const bareSmtp = await startBareSmtp();
+      log(`RSS: ${opts.rssMessages} messages into each`);
+      await interleave(
+        [
+          {
+            row,
+            baseline: async () => (await smtpSource(t, bareSmtp.port, 'someone@bench.test', opts.rssMessages, true), bareSmtp.rssMb()),
+            candidate: async () => (await smtpSource(t, ephemail.smtpPort, seeded.address, opts.rssMessages, true), ephemail.rssMb()),
+          },
+        ],
+        1,
+        log,
+      );
+      await Promise.all([ephemail.stop(), bareSmtp.stop()]);
+      await seeded.drop();
+    }
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,61 @@
+/**
+ * `tsx bench/profile.ts CASE [--requests N] [--messages N] [--env K=V ...]`: runs dist/main.js under
+ * `node --cpu-prof` with one of the loads of `npm run bench` and prints the heaviest frames (bench/profile-top.ts):
+ * where the time goes in a row of BENCHMARKS.md that misses its goal.
+ *
+ * CASE: tools (keyed age-calculator call), list (Developer API list of 20 messages), qr (QR PNG), smtp-conn
+ * (smtp-source, a new connection per message), smtp-reuse (smtp-source -d), start (start-up to ready, empty store).
+ * --env SQLITE_STATEMENT_CACHE=0 profiles the same load without the statement cache; --env DATABASE_URL is not
+ * needed for PostgreSQL: --postgres uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * --no-build profiles the dist/main.js already there.
+ */
+import './env.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildServer } from '../scripts/build-server.js';
+import { cannon, seedStore, smtpSource, startEphemail } from './peers.js';
+import { postfixTools } from './postfix-tools.js';
+import { topFrames } from './profile-top.js';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    requests: { type: 'string', default: '5000' },
+    messages: { type: 'string', default: '1000' },
+    env: { type: 'string', multiple: true, default: [] },
+    postgres: { type: 'boolean', default: false },
+    top: { type: 'string', default: '25' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const which = positionals[0];
+if (!which || !['tools', 'list', 'qr', 'smtp-conn', 'smtp-reuse', 'start'].includes(which)) {
+  throw new Error('usage: tsx bench/profile.ts tools|list|qr|smtp-conn|smtp-reuse|start [--requests N] [--messages N] [--env K=V] [--postgres]');
+}
+const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-profile-'));
+if (!args['no-build']) await buildServer();
+const seeded = await seedStore(args.postgres ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : null);
+const env = which === 'start' ? { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-profile-empty-')) } : seeded.env;
+const server = await startEphemail({ ...env, ...extraEnv }, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+const n = Number(args.requests);
+const m = Number(args.messages);
+const started = performance.now();
+let rate = '';
+if (which === 'tools') rate = `${(await cannon(`${server.url}/api/tools/age-calculator?birthDate=1990-05-15`, n, { 'x-api-key': seeded.toolsKey })).toFixed(0)} req/s`;
+if (which === 'qr') rate = `${(await cannon(`${server.url}/api/tools/qr-code?text=https%3A%2F%2Fexample.com%2Fverify%3Fcode%3D123456&size=256&format=png`, n, { 'x-api-key': seeded.toolsKey })).toFixed(0)} req/s`;
+if (which === 'list') rate = `${(await cannon(`${server.url}/api/v1/email/${seeded.address}/messages`, n, { authorization: `Bearer ${seeded.developerKey}` })).toFixed(0)} req/s`;
+if (which === 'smtp-conn' || which === 'smtp-reuse') rate = `${(await smtpSource(postfixTools(), server.smtpPort, seeded.address, m, which === 'smtp-reuse')).toFixed(0)} msg/s`;
+if (which === 'start') rate = `ready in ${server.readyMs.toFixed(0)} ms`;
+const loadMs = performance.now() - started;
+await server.stop();
+await seeded.drop();
+const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${profDir}`);
+// Start-up is left out of the profile unless it is what is being profiled.
+const top = topFrames(JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')), Number(args.top), which === 'start' ? 0 : server.readyMs + 200);
+console.log(`${which}${Object.keys(extraEnv).length ? ` ${JSON.stringify(extraEnv)}` : ''}${args.postgres ? ' (PostgreSQL)' : ''}: ${rate}; load ${loadMs.toFixed(0)} ms; ${top.totalMs.toFixed(0)} ms profiled (${path.join(profDir, file)})`);
+console.log(`\nself time:\n${top.self.join('\n')}\n\ntotal time:\n${top.total.join('\n')}`);
+process.exit(0);

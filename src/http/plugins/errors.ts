@@ -1,0 +1,120 @@
+import YAML from 'yaml';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorCode } from '../../platform/errors.js';
+import { formatValidationErrors } from '../spec/validation.js';
+import { specDocument } from '../spec/spec.js';
+
+/**
+ * The error catalogue: every `error` code's HTTP status, read once from openapi.yaml, where the ErrorCode schema's
+ * `x-status` map declares it beside the codes. A code without a status (or a status without a code) stops the
+ * server at start-up.
+ */
+export const errorStatus: Record<ErrorCode, number> = errorStatusesOf(specDocument());
+
+export function readErrorStatuses(specYaml: string): Record<ErrorCode, number> {
+  return errorStatusesOf(YAML.parse(specYaml) as Record<string, unknown>);
+}
+
+function errorStatusesOf(document: Record<string, unknown>): Record<ErrorCode, number> {
+  const schema = (document as { components: { schemas: { ErrorCode: { enum: string[]; 'x-status'?: Record<string, unknown> } } } }).components.schemas
+    .ErrorCode;
+  const statuses = schema['x-status'] ?? {};
+  const missing = schema.enum.filter((code) => !Number.isInteger(statuses[code]) || (statuses[code] as number) < 400 || (statuses[code] as number) > 599);
+  const unknown = Object.keys(statuses).filter((code) => !schema.enum.includes(code));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new Error(`openapi.yaml ErrorCode x-status: no 4xx/5xx status for [${missing.join(', ')}]; statuses for unknown codes [${unknown.join(', ')}]`);
+  }
+  return statuses as Record<ErrorCode, number>;
+}
+
+export interface ErrorBody {
+  success: false;
+  error: ErrorCode;
+  message: string;
+}
+
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { success: false, error: code, message };
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(errorStatus[code]).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+/** Maps anything thrown in a request to the envelope. Internals of 5xx failures go to the log only. */
+export function toErrorBody(err: FastifyError | Error, request: FastifyRequest): ErrorBody {
+  if (err instanceof DomainError) return errorBody(err.code, err.message);
+  const fe = err as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (Array.isArray(fe.validation)) {
+    return errorBody('validation_error', formatValidationErrors(fe.validation as never, fe.validationContext));
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody(
+        'unsupported_media_type',
+        `Send the body as application/json (got ${request.headers['content-type'] ?? 'no content type'}).`,
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody('payload_too_large', `The request body is larger than ${request.routeOptions.bodyLimit} bytes.`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorBody('invalid_json', 'The body is empty but the content type says JSON; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errorBody('invalid_json', `The body is not valid JSON: ${fe.message}`);
+    default:
+  }
+  if (err instanceof SyntaxError && fe.statusCode === 400) {
+    return errorBody('invalid_json', `The body is not valid JSON: ${err.message}`);
+  }
+  if (fe.statusCode === 429) return errorBody('rate_limited', fe.message);
+  if (fe.statusCode === 413) return errorBody('payload_too_large', fe.message);
+  if (fe.statusCode === 415) return errorBody('unsupported_media_type', fe.message);
+  if (fe.statusCode === 404) return errorBody('not_found', fe.message);
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return errorBody('validation_error', fe.message);
+  return errorBody('internal_error', `Something went wrong on our side (request ${request.id}).`);
+}
+
+/** The methods the spec declares for each path, as a matcher: which methods a concrete URL path has (for 405). */
+export function methodsByPath(operations: Array<{ method: string; path: string }>): (path: string) => string[] {
+  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  for (const op of operations) {
+    let entry = byPattern.get(op.path);
+    if (!entry) {
+      const pattern = op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
+      byPattern.set(op.path, (entry = { re: new RegExp(`^${pattern}/?$`), methods: new Set() }));
+    }
+    entry.methods.add(op.method.toUpperCase());
+    if (op.method.toUpperCase() === 'GET') entry.methods.add('HEAD');
+  }
+  return (path) => {
+    const methods = new Set<string>();
+    for (const { re, methods: m } of byPattern.values()) if (re.test(path)) m.forEach((x) => methods.add(x));
+    return [...methods].sort();
+  };
+}
+
+export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
+  app.setErrorHandler((err, request, reply) => {
+    const body = toErrorBody(err as Error, request);
+    const status = errorStatus[body.error];
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (body.error === 'rate_limited' && (err as FastifyError & { ttl?: number }).ttl !== undefined) {
+      reply.header('retry-after', Math.ceil((err as unknown as { ttl: number }).ttl / 1000));
+    }
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // A known path asked with a method it does not have: 405 with the methods it does have.
+    const allowed = allowedMethods(path);
+    // The path and method are the spec's, yet no route took them: the router refuses path parameters longer than
+    // its maxParamLength, so the parameter is at fault, not the method.
+    if (allowed.includes(request.method)) {
+      return sendError(reply, 'validation_error', 'A path parameter is too long (path parameter); see the parameter\'s maxLength in the spec.');
+    }
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, 'method_not_allowed', `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`);
+    }
+    return sendError(reply, 'not_found', `Route ${request.method} ${path} does not exist. See /docs for the API.`);
+  });
+}

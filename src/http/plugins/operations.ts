@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import type { Deps } from '../../context.js';
+import { lastEventId, readIdCursor } from '../../db/events.js';
+import { WEBHOOK_CURSOR } from '../../webhooks/enqueuer.js';
+import { errorBody } from './errors.js';
+
+/**
+ * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
+ * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
+ */
+export async function installOperations(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { metrics, config } = deps;
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      operation: request.routeOptions.config.operationId ?? 'none',
+      method: request.method,
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  metrics.onCollect(async () => {
+    const newest = await lastEventId(deps.database.db);
+    metrics.eventLogLag.set({ consumer: 'feed' }, Math.max(0, newest - deps.events.position()));
+    metrics.eventLogLag.set({ consumer: 'webhooks' }, Math.max(0, newest - ((await readIdCursor(deps.database.db, WEBHOOK_CURSOR)) ?? 0)));
+  });
+
+  const { maxEventLoopDelayMs, maxRssBytes, retryAfterSeconds } = config.overload;
+  await app.register(underPressure, {
+    maxEventLoopDelay: maxEventLoopDelayMs,
+    maxRssBytes,
+    sampleInterval: 500,
+    // under-pressure sends what the handler returns and lets the request through when it returns nothing (its
+    // types say void, hence the cast).
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
+      // Operations the spec marks `x-under-pressure: exempt` (getHealth, getMetrics) are always answered.
+      if (request.routeOptions.config.underPressureExempt) return undefined;
+      const what = type === 'eventLoopDelay' ? 'its event loop is behind' : type === 'rssBytes' ? 'it is using too much memory' : 'it is under pressure';
+      reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8');
+      return errorBody('service_unavailable', `The server is overloaded (${what}); retry in ${retryAfterSeconds} s.`);
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
+  });
+}

@@ -1,0 +1,210 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, errors } from '../../platform/errors.js';
+import type { Config } from '../../config.js';
+import type { AccountRow } from '../../db/accounts.js';
+import { upgradeHint } from '../../identity/plans.js';
+import type { AuthenticatedKey, KeyAuthenticator } from '../../identity/keys.js';
+import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the security hook on keyed routes. */
+    auth?: AuthenticatedKey;
+    /** Set by the security hook on dashboard routes (SessionCookie). */
+    session?: AuthenticatedSession;
+    /** The caller's account, however it authenticated (a key or a session): what handlers work with. */
+    account?: AccountRow;
+  }
+  interface FastifyContextConfig {
+    /** The operation's `security` from openapi.yaml. */
+    security?: Array<Record<string, string[]>>;
+    operationId?: string;
+    /** The plan the operation needs (its `x-plan` in openapi.yaml). */
+    plan?: 'developer';
+    /** `x-under-pressure: exempt`: answered even when the instance is overloaded. */
+    underPressureExempt?: boolean;
+    /** Whether the operation declares a request body (others ignore one they are sent). */
+    takesBody?: boolean;
+  }
+}
+
+export type KeyRequirement = 'tools' | 'developer' | 'session' | 'metrics' | 'none';
+
+const TOOLS_SCHEMES = new Set(['ToolsKeyHeader', 'ToolsKeyQuery']);
+
+/** Reads which key an operation needs from its security requirements in the spec. */
+export function keyRequirement(security: Array<Record<string, string[]>> | undefined): KeyRequirement {
+  const schemes = (security ?? []).flatMap((req) => Object.keys(req));
+  if (schemes.includes('SessionCookie')) return 'session';
+  if (schemes.some((s) => TOOLS_SCHEMES.has(s))) return 'tools';
+  if (schemes.includes('DeveloperKey')) return 'developer';
+  if (schemes.includes('MetricsToken')) return 'metrics';
+  return 'none';
+}
+
+/**
+ * Tools keys may come in the x-api-key header, the apikey query parameter or the apikey field of a JSON body.
+ * Identical copies are fine; different keys in different places are refused (400 ambiguous_api_key) rather than
+ * guessing which one the caller meant to be charged to.
+ */
+function toolsKeyFrom(request: FastifyRequest): string | undefined {
+  const found: string[] = [];
+  const header = request.headers['x-api-key'];
+  for (const h of Array.isArray(header) ? header : header !== undefined ? [header] : []) found.push(h.trim());
+  const query = (request.query as Record<string, unknown> | undefined)?.apikey;
+  for (const q of Array.isArray(query) ? query : query !== undefined ? [query] : []) found.push(String(q).trim());
+  const body = request.body;
+  if (request.method === 'POST' && body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = (body as Record<string, unknown>).apikey;
+    if (b !== undefined) found.push(String(b).trim());
+  }
+  const distinct = [...new Set(found)];
+  if (distinct.length > 1) {
+    throw new DomainError(
+      'ambiguous_api_key',
+      'Different API keys were sent in the x-api-key header, the apikey query parameter and/or the apikey body field; send one key.',
+    );
+  }
+  return distinct[0] || undefined;
+}
+
+/** The Bearer token of the Authorization header; undefined without one, 401 for another form. */
+function bearerFrom(request: FastifyRequest, what = 'developer key'): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) {
+    throw new DomainError('missing_api_key', `The Authorization header must be "Bearer <${what}>".`);
+  }
+  return m[1];
+}
+
+/** getMetrics: the operator's METRICS_TOKEN as a Bearer token when one is configured; open otherwise. */
+export function authenticateMetrics(request: FastifyRequest, token: string | null): void {
+  if (token === null) return;
+  const presented = bearerFrom(request, 'METRICS_TOKEN');
+  if (!presented) throw new DomainError('missing_api_key', 'This endpoint needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>".');
+  const given = createHash('sha256').update(presented).digest();
+  if (!timingSafeEqual(given, createHash('sha256').update(token).digest())) throw new DomainError('invalid_api_key', 'The metrics token is not valid.');
+}
+
+export async function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): Promise<void> {
+  if (need === 'none' || need === 'session' || need === 'metrics') return;
+  const presented = need === 'tools' ? toolsKeyFrom(request) : bearerFrom(request);
+  if (!presented) {
+    throw new DomainError(
+      'missing_api_key',
+      need === 'tools'
+        ? 'This endpoint needs a Tools API key: send it in the x-api-key header (or the apikey query parameter / body field).'
+        : 'This endpoint needs a Developer API key: send "Authorization: Bearer <key>".',
+    );
+  }
+  const auth = await keys.authenticate(presented);
+  if (!auth) throw new DomainError('invalid_api_key', 'The API key is not valid: it is unknown, malformed or revoked.');
+  if (auth.key.kind !== need) {
+    throw new DomainError(
+      'wrong_key_kind',
+      need === 'tools'
+        ? 'This endpoint needs a Tools API key (eph_tools_…); a Developer key was sent. Create a Tools key in the dashboard or with the admin CLI.'
+        : 'This endpoint needs a Developer API key (eph_dev_…) as a Bearer token; a Tools key was sent.',
+    );
+  }
+  request.auth = auth;
+  request.account = auth.account;
+}
+
+/** Whether an operation's security asks for the CSRF token alongside the session (every state-changing one). */
+export function needsCsrfToken(security: Array<Record<string, string[]>> | undefined): boolean {
+  return (security ?? []).some((req) => 'CsrfToken' in req);
+}
+
+/**
+ * Dashboard operations: the `ephemail_session` cookie must name a live session and, where the spec asks for
+ * `CsrfToken`, the `x-csrf-token` header must equal the token stored with that session (synchroniser-token
+ * pattern: another site can make the browser send the cookie, but it cannot read the token). A session whose
+ * expiry slid forward gets its cookie renewed.
+ */
+export async function authenticateSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionAuthenticator,
+  options: { csrf: boolean; ttlSeconds: number },
+): Promise<void> {
+  const found = await sessions.authenticate(request.cookies?.[SESSION_COOKIE]);
+  if (!found) {
+    throw new DomainError(
+      'session_required',
+      'Log in first: this dashboard call needs a session (the ephemail_session cookie is missing, expired or logged out).',
+    );
+  }
+  if (options.csrf) {
+    const header = request.headers['x-csrf-token'];
+    if (!csrfTokenMatches(found.session, typeof header === 'string' ? header : undefined)) {
+      throw new DomainError(
+        'csrf_failed',
+        'This call changes something, so it needs the x-csrf-token header with the token from GET /api/dashboard/session.',
+      );
+    }
+  }
+  if (found.renewed) setSessionCookie(request, reply, found.token, options.ttlSeconds);
+  request.session = found;
+  request.account = found.account;
+}
+
+/** HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/**
+ * Sign-up and log-in have no session yet, so no CSRF token: they accept JSON only (which a form on another site
+ * cannot send without a CORS preflight this server never grants), and a browser request that says it comes from
+ * another site is refused, so no page elsewhere can log a visitor into an account of its choosing. Browsers say
+ * so in `Sec-Fetch-Site`; older ones only in `Origin`, which is then compared with the Host the request reached.
+ */
+export function assertSameOrigin(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  let foreign: boolean;
+  if (typeof site === 'string') {
+    foreign = site !== 'same-origin' && site !== 'none';
+  } else if (origin !== undefined) {
+    foreign = hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`);
+  } else {
+    foreign = false;
+  }
+  if (foreign) {
+    throw new DomainError('csrf_failed', `Sign-up and log-in are only accepted from this server's own dashboard (the request came from ${origin ?? 'another site'}).`);
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one place plans are enforced: an operation whose spec says `x-plan: developer` answers 403 plan_required to
+ * an account on another plan, in the words of the channel it came through (the dashboard adds how to upgrade).
+ */
+export function requirePlan(request: FastifyRequest, config: Config): void {
+  const plan = request.routeOptions.config.plan;
+  const account = request.account;
+  if (plan === undefined || account === undefined || account.plan === plan) return;
+  if (request.session) throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
+  throw errors.planRequired('The Developer API', account);
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations, webhooks } from '../../../generated/schema.d.js';
+import type { Deps } from '../../context.js';
+
+/**
+ * Handler types looked up from the generated `operations`: a handler receives the query, path parameters and body
+ * its operation declares and may only return a success body the spec allows (or the reply, after sending bytes
+ * itself, as image and raw-source operations do).
+ */
+/** The operations of the spec's `webhooks` section: requests Ephemail sends, which no handler serves. */
+type SentOperation = webhooks[keyof webhooks]['post'];
+export type OperationId = { [K in keyof operations]: operations[K] extends SentOperation ? never : K }[keyof operations];
+
+type Param<K extends OperationId, Where extends 'query' | 'path'> = operations[K]['parameters'] extends { [W in Where]?: infer Q }
+  ? [Exclude<Q, undefined>] extends [never]
+    ? Record<string, never>
+    : Exclude<Q, undefined>
+  : Record<string, never>;
+
+type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
+export type Body<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+type Responses<K extends OperationId> = operations[K]['responses'];
+export type SuccessBody<K extends OperationId> = {
+  [S in keyof Responses<K>]: S extends 200 | 201 | 202 ? JsonContent<Responses<K>[S]> : never;
+}[keyof Responses<K>];
+
+export type TypedRequest<K extends OperationId> = FastifyRequest<{
+  Querystring: Param<K, 'query'>;
+  Params: Param<K, 'path'>;
+  Body: Body<K>;
+}>;
+
+export type Handler<K extends OperationId> = (
+  request: TypedRequest<K>,
+  reply: FastifyReply,
+  deps: Deps,
+) => Promise<SuccessBody<K> | FastifyReply>;
+
+/** Every operation in openapi.yaml must have exactly one handler: the compiler enforces it on src/handlers/index.ts. */
+export type HandlerMap = { [K in OperationId]: Handler<K> };
+
+/** Marks query fields whose default the spec supplies (Ajv applies it), so handlers need not repeat defaults. */
+export type WithDefaults<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+
+type Shape<K extends OperationId> = [Param<K, 'query'>, Param<K, 'path'>, Body<K>, SuccessBody<K>];
+/** `true` when operations A and B take the same query, path parameters and body and answer the same bodies. */
+export type SameShape<A extends OperationId, B extends OperationId> = [Shape<A>] extends [Shape<B>] ? ([Shape<B>] extends [Shape<A>] ? true : false) : false;
+
+/**
+ * One handler for an action reachable through two doors (a Developer key and a dashboard session): the operations
+ * must declare the same parameters, body and answers — `same` only type-checks as `true` when they do — and the
+ * handler works with `request.account`, which the security hook sets for either.
+ */
+export function sharedHandler<A extends OperationId, B extends OperationId>(handler: Handler<A>, same: SameShape<A, B>): Handler<B> {
+  void same;
+  return handler as unknown as Handler<B>;
+}

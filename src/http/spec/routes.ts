@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Deps } from '../../context.js';
+import type { HandlerMap } from './handler.js';
+import { loginAttemptLimiter } from '../plugins/login-limit.js';
+import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken, requirePlan } from '../plugins/security.js';
+import { routeSchema, type SpecOperation } from './spec.js';
+import { invalid } from '../../platform/errors.js';
+
+/**
+ * Registers one route per operation in openapi.yaml, bound by operationId to its handler. An operation without a
+ * handler, or a handler without an operation, stops the server at start-up: no route exists outside the spec.
+ */
+export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: HandlerMap): void {
+  const operations = deps.spec.operations;
+  const ids = new Set(operations.map((o) => o.operationId));
+  const missing = operations.filter((o) => !(o.operationId in handlers)).map((o) => o.operationId);
+  const orphans = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (missing.length > 0 || orphans.length > 0) {
+    throw new Error(
+      `openapi.yaml and src/handlers disagree: operations without a handler [${missing.join(', ')}], handlers without an operation [${orphans.join(', ')}]`,
+    );
+  }
+
+  // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
+  // and before the per-route rate-limit hook, which counts by key.
+  app.addHook('preValidation', async (request, reply) => {
+    const security = request.routeOptions.config.security;
+    const need = keyRequirement(security);
+    if (need === 'session') {
+      const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
+      await authenticateSession(request, reply, deps.sessions, options);
+    } else if (need === 'metrics') {
+      authenticateMetrics(request, deps.config.metricsToken);
+    } else {
+      await authenticate(request, need, deps.keys);
+    }
+    requirePlan(request, deps.config);
+  });
+  // U+0000 is refused in every parameter and body field, on both stores alike: PostgreSQL cannot hold it in text
+  // (a look-up or insert carrying one failed with a 500), and no name, id or note needs it.
+  app.addHook('preHandler', async (request) => {
+    const declaredQuery = Object.keys((request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
+    const query = request.query as Record<string, unknown> | undefined;
+    const where =
+      nulAt(request.params, 'path parameter') ??
+      nulAt(Object.fromEntries(declaredQuery.map((k) => [k, query?.[k]])), 'query parameter') ??
+      nulAt(request.body, 'body field');
+    if (where) throw invalid(`${where} must not contain the NUL character (U+0000)`);
+  });
+  // Sign-up and log-in: attempts per email and per client IP (two limits, so one cannot be dodged by the other).
+  const loginLimit = loginAttemptLimiter(app, deps.config);
+
+  for (const op of operations) {
+    const handler = handlers[op.operationId as keyof HandlerMap] as unknown as (
+      req: FastifyRequest,
+      reply: Parameters<RouteHandlerMethod>[1],
+      deps: Deps,
+    ) => Promise<unknown>;
+    const bodyLimit = op.extensions['x-body-limit'];
+    const rateLimit = rateLimitFor(op, deps);
+    const optionalBody = op.requestBody !== undefined && op.requestBody.required !== true;
+    const loginLimited = op.extensions['x-rate-limit'] === 'login';
+    app.route({
+      method: op.method as 'GET',
+      url: op.url,
+      schema: routeSchema(op),
+      ...(typeof bodyLimit === 'number' ? { bodyLimit } : {}),
+      // An optional body that was left out validates (and reaches the handler) as an empty object; sign-up and
+      // log-in count attempts before anything else is looked at.
+      preValidation: [...(optionalBody ? [emptyBodyAsObject] : []), ...(loginLimited ? [loginLimit] : [])],
+      config: {
+        operationId: op.operationId,
+        security: op.security,
+        ...(op.extensions['x-plan'] === 'developer' ? { plan: 'developer' as const } : {}),
+        ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
+        takesBody: op.requestBody !== undefined,
+        ...(rateLimit ? { rateLimit } : {}),
+      },
+      handler: async (request, reply) => {
+        const result = await handler(request, reply, deps);
+        return result === reply ? reply : result;
+      },
+    });
+  }
+}
+
+/** The first place in a parsed value (object keys included) holding U+0000, as "name (where)"; undefined if none. */
+function nulAt(value: unknown, where: string, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? `${path || where} (${where})` : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return `${at.replace(/\u0000/g, '\\0')} (${where})`;
+    const found = nulAt(item, where, at);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
+type RateGroup = 'tools' | 'verify' | 'developer';
+
+/**
+ * `x-rate-limit: tools | developer | dashboard` in the spec picks the group an operation counts against, per key
+ * (per account for the dashboard) across every route of the group. `x-rate-limit-by: { parameter, groups }` moves
+ * a call to another group by the value of a query or body parameter (the email validator's `action=verify`).
+ * `login` (sign-up and log-in) is limited by loginAttemptLimiter instead.
+ */
+function rateLimitFor(op: SpecOperation, deps: Deps) {
+  const group = op.extensions['x-rate-limit'];
+  const limits = deps.config.rateLimits;
+  if (group === 'dashboard') {
+    // Dashboard calls count per logged-in account (the session hook ran first), so polling an inbox is cheap.
+    return {
+      hook: 'preValidation' as const,
+      timeWindow: limits.windowMs,
+      max: deps.config.dashboard.rateLimit,
+      keyGenerator: (req: FastifyRequest) => `${req.session?.account.id ?? req.ip}:dashboard`,
+    };
+  }
+  if (group !== 'tools' && group !== 'developer') return undefined;
+  const by = op.extensions['x-rate-limit-by'] as { parameter: string; groups: Record<string, RateGroup> } | undefined;
+  const bucket = (req: FastifyRequest): RateGroup => {
+    if (!by) return group;
+    const value = parameterValue(req, by.parameter);
+    return typeof value === 'string' && Object.hasOwn(by.groups, value) ? by.groups[value] : group;
+  };
+  return {
+    hook: 'preValidation' as const,
+    timeWindow: limits.windowMs,
+    max: (req: FastifyRequest) => limits[bucket(req)],
+    keyGenerator: (req: FastifyRequest) => `${req.auth?.key.id ?? req.ip}:${bucket(req)}`,
+  };
+}
+
+/** A parameter as the client sent it, in the JSON body or the query string (before validation). */
+function parameterValue(req: FastifyRequest, name: string): unknown {
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[name] : undefined;
+  return fromBody ?? (req.query as Record<string, unknown> | undefined)?.[name];
+}

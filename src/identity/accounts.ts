@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
+import { transactWithEvents } from '../db/events.js';
+import { DomainError, errors, invalid } from '../platform/errors.js';
+import { eventRecord } from '../platform/events/feed.js';
+import { checkAddress } from '../platform/email-address.js';
+
+export type Plan = AccountRow['plan'];
+export const PLANS: readonly Plan[] = ['free', 'developer'];
+
+export async function createAccount(db: Db, email: string, plan: Plan = 'free', passwordHash: string | null = null): Promise<AccountRow> {
+  const normalized = email.trim().toLowerCase();
+  if (!checkAddress(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
+  if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
+  if (await findAccountByEmail(db, normalized)) {
+    throw errors.accountExists(normalized);
+  }
+  const row: AccountRow = {
+    id: `acc_${randomUUID().replace(/-/g, '')}`,
+    email: normalized,
+    plan,
+    password_hash: passwordHash,
+    created_at: new Date().toISOString(),
+  };
+  // Lost a race with another creation for the same email: the same answer as the check above.
+  if (!(await insertAccount(db, row))) throw errors.accountExists(normalized);
+  return row;
+}
+
+export async function requireAccount(db: Db, email: string): Promise<AccountRow> {
+  const account = await findAccountByEmail(db, email.trim());
+  if (!account) throw new DomainError('account_not_found', `No account for ${email.trim().toLowerCase()}.`);
+  return account;
+}
+
+export async function changePlan(db: Db, email: string, plan: Plan): Promise<AccountRow> {
+  if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
+  const account = await requireAccount(db, email);
+  const now = new Date();
+  // Every instance drops the account's keys from its key cache when it reads this event.
+  await transactWithEvents(db, async (trx, emit) => {
+    await updateAccountPlan(trx, account.id, plan);
+    emit(eventRecord({ type: 'account.changed', accountId: account.id, addressId: null, address: null, at: now.toISOString() }, now));
+  });
+  return { ...account, plan };
+}
+
+export async function isEmptyStore(db: Db): Promise<boolean> {
+  return (await countAccounts(db)) === 0;
+}

@@ -1,0 +1,104 @@
+import type { components } from '../../../generated/schema.d.js';
+
+/**
+ * SPF, DKIM and DMARC verdicts for a message as it arrives (mailauth does the checking), within a time budget:
+ * whatever has not answered by then is `temperror`, so the sender's 250 is never held longer than the budget.
+ */
+
+export type AuthenticationView = components['schemas']['Authentication'];
+type AuthResult = components['schemas']['AuthResult'];
+type Verdicts = Omit<AuthenticationView, 'header'>;
+
+/** What the SMTP session knows about the sender. */
+export interface AuthContext {
+  clientIp: string;
+  helo: string;
+  /** MAIL FROM; empty for a bounce (`<>`). */
+  mailFrom: string;
+}
+
+/** A DNS look-up as mailauth asks for one (dns.promises.resolve's shape). */
+export type AuthDnsLookup = (name: string, rrtype: string) => Promise<unknown>;
+
+export interface MailAuthenticator {
+  /** The verdicts, or null when MAIL_AUTH is off. */
+  check(raw: Buffer, ctx: AuthContext): Promise<AuthenticationView | null>;
+}
+
+const RESULTS: ReadonlySet<string> = new Set<AuthResult>(['pass', 'fail', 'softfail', 'neutral', 'none', 'policy', 'temperror', 'permerror']);
+const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
+
+function result(value: unknown): AuthResult {
+  return typeof value === 'string' && RESULTS.has(value) ? (value as AuthResult) : 'permerror';
+}
+
+const orNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The Authentication-Results header (RFC 8601) the verdicts make: built from them alone, so anyone can rebuild it. */
+export function authenticationResultsHeader(authservId: string, v: Verdicts): string {
+  const spf = `spf=${v.spf.result}${v.spf.domain ? ` smtp.mailfrom=${v.spf.domain}` : ''}`;
+  const dkim = `dkim=${v.dkim.result}${v.dkim.domain ? ` header.d=${v.dkim.domain}` : ''}${v.dkim.selector ? ` header.s=${v.dkim.selector}` : ''}`;
+  const dmarc = `dmarc=${v.dmarc.result}${v.dmarc.domain ? ` header.from=${v.dmarc.domain}` : ''}`;
+  return `Authentication-Results: ${authservId}; ${spf}; ${dkim}; ${dmarc}`;
+}
+
+interface MailauthResult {
+  spf?: { domain?: string; status?: { result?: string } } | false;
+  dkim?: { results?: Array<{ signingDomain?: string; selector?: string; status?: { result?: string } }> };
+  dmarc?: { domain?: string; policy?: string; status?: { result?: string } } | false;
+}
+
+function verdicts(res: MailauthResult): Verdicts {
+  const signatures = res.dkim?.results ?? [];
+  const signature = signatures.find((s) => s.status?.result === 'pass') ?? signatures[0];
+  return {
+    spf: res.spf ? { result: result(res.spf.status?.result), domain: orNull(res.spf.domain) } : { result: 'none', domain: null },
+    dkim: signature
+      ? { result: result(signature.status?.result), domain: orNull(signature.signingDomain), selector: orNull(signature.selector) }
+      : { result: 'none', domain: null, selector: null },
+    dmarc: res.dmarc
+      ? { result: result(res.dmarc.status?.result), domain: orNull(res.dmarc.domain), policy: POLICIES.has(res.dmarc.policy ?? '') ? (res.dmarc.policy as 'none') : null }
+      : { result: 'none', domain: null, policy: null },
+  };
+}
+
+const TIMED_OUT: Verdicts = {
+  spf: { result: 'temperror', domain: null },
+  dkim: { result: 'temperror', domain: null, selector: null },
+  dmarc: { result: 'temperror', domain: null, policy: null },
+};
+
+/** mailauth is loaded with the first message checked: about 26 MB an instance that receives no mail does not spend. */
+let mailauth: Promise<typeof import('mailauth')> | undefined;
+
+export function createMailAuthenticator(opts: { enabled: boolean; timeoutMs: number; authservId: string; lookup: AuthDnsLookup }): MailAuthenticator {
+  return {
+    async check(raw, ctx) {
+      if (!opts.enabled) return null;
+      const { authenticate } = await (mailauth ??= import('mailauth'));
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<Verdicts>((resolve) => {
+        timer = setTimeout(() => resolve(TIMED_OUT), opts.timeoutMs);
+      });
+      const checked = authenticate(raw, {
+        ip: ctx.clientIp,
+        helo: ctx.helo,
+        sender: ctx.mailFrom,
+        mta: opts.authservId,
+        resolver: opts.lookup as never,
+        disableArc: true,
+        disableBimi: true,
+      }).then(
+        (res) => verdicts(res as unknown as MailauthResult),
+        // A check that breaks (mailauth rejecting odd input) is an error of ours, not of the sender's mail.
+        () => TIMED_OUT,
+      );
+      try {
+        const v = await Promise.race([checked, budget]);
+        return { ...v, header: authenticationResultsHeader(opts.authservId, v) };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { components } from '../../generated/schema.d.js';
+/**
+ * Age calculator rules.
+ *
+ * - birthDate and referenceDate are strict `YYYY-MM-DD` calendar dates in the proleptic Gregorian calendar, with a
+ *   year from 1000 to 9999. Anything else (`2023-02-30`, `2023-2-3`, `20230203`, `2023-13-01`, surrounding spaces,
+ *   a time part) is rejected with validation_error naming the parameter.
+ * - referenceDate defaults to today's date in UTC. It must not be before birthDate (same day is allowed: age 0).
+ * - All arithmetic is done on UTC calendar dates; local time zones never matter.
+ * - Adding years or months clamps to the end of the month when the day does not exist (31 January + 1 month =
+ *   28/29 February). In particular, someone born on 29 February observes their birthday on 28 February in
+ *   common years: born 2000-02-29, they turn 1 on 2001-02-28 and 4 on 2004-02-29.
+ * - years/months/days is the calendar difference: `years` is the largest number of years with
+ *   birthDate + years ≤ referenceDate; then `months` (0–11) is the largest number of months with
+ *   (birthDate + years) + months ≤ referenceDate; `days` is what remains. So
+ *   birthDate + years, then + months, then + days (each step clamping as above) equals referenceDate.
+ *   Example: 2020-01-31 → 2020-02-29 is 0 years 1 month 0 days, because 2020-01-31 + 1 month clamps to
+ *   2020-02-29 (and 2020-01-31 → 2020-02-28 is 0 years 0 months 28 days). Because of the 29 February rule, the
+ *   days just before a leap-year birthday can show 11 months and more than 30 days (born 2000-02-29, on
+ *   2004-02-28: 3 years 11 months 31 days, since 2003-02-28 + 11 months = 2004-01-28).
+ * - totalDays is the number of days between the two dates; totalWeeks = floor(totalDays / 7); totalMonths is the
+ *   number of whole months, years × 12 + months.
+ * - nextBirthday is the first birthday (birthDate + N years, N ≥ 0, with the 29 February rule) on or after
+ *   referenceDate: if referenceDate is a birthday (or the birth date itself), days is 0 and date is referenceDate.
+ *   It may fall in year 10000 when referenceDate is late in 9999.
+ * - zodiacSign is the Western tropical sign of the birth date: Aries Mar 21–Apr 19, Taurus Apr 20–May 20,
+ *   Gemini May 21–Jun 20, Cancer Jun 21–Jul 22, Leo Jul 23–Aug 22, Virgo Aug 23–Sep 22, Libra Sep 23–Oct 22,
+ *   Scorpio Oct 23–Nov 21, Sagittarius Nov 22–Dec 21, Capricorn Dec 22–Jan 19, Aquarius Jan 20–Feb 18,
+ *   Pisces Feb 19–Mar 20.
+ * - dayOfWeek is the English weekday name of the birth date, e.g. "Monday".
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+import { invalid } from '../platform/errors.js';
+
+dayjs.extend(utc);
+dayjs.extend(customParseFormat);
+
+/** What the age calculator answers: the spec's AgeData. */
+export type AgeResult = components['schemas']['AgeData'];
+export type ZodiacSign = AgeResult['zodiacSign'];
+export type DayOfWeek = AgeResult['dayOfWeek'];
+
+const FORMAT = 'YYYY-MM-DD';
+const WEEKDAYS: readonly DayOfWeek[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function parseDate(value: unknown, name: string): Dayjs {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
+  }
+  // Checked on the digits first: dayjs maps years below 100 onto the 1900s.
+  if (Number(value.slice(0, 4)) < 1000) throw invalid(`${name} must have a year from 1000 to 9999`);
+  const date = dayjs.utc(value, FORMAT, true);
+  if (!date.isValid() || date.format(FORMAT) !== value) {
+    throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
+  }
+  return date;
+}
+
+/** [sign, month, day] of each sign's first day, in calendar order. */
+const ZODIAC_STARTS: ReadonlyArray<readonly [ZodiacSign, number, number]> = [
+  ['Aquarius', 1, 20],
+  ['Pisces', 2, 19],
+  ['Aries', 3, 21],
+  ['Taurus', 4, 20],
+  ['Gemini', 5, 21],
+  ['Cancer', 6, 21],
+  ['Leo', 7, 23],
+  ['Virgo', 8, 23],
+  ['Libra', 9, 23],
+  ['Scorpio', 10, 23],
+  ['Sagittarius', 11, 22],
+  ['Capricorn', 12, 22],
+];
+
+/** Western tropical zodiac sign for a month (1–12) and day. */
+export function zodiacSignFor(month: number, day: number): ZodiacSign {
+  let sign: ZodiacSign = 'Capricorn'; // 1 Jan – 19 Jan continues December's sign
+  for (const [name, m, d] of ZODIAC_STARTS) {
+    if (month > m || (month === m && day >= d)) sign = name;
+  }
+  return sign;
+}
+
+export function calculateAge(birthDate: string, referenceDate?: string, now: Date = new Date()): AgeResult {
+  const birth = parseDate(birthDate, 'birthDate');
+  let ref: Dayjs;
+  if (referenceDate === undefined) {
+    const today = dayjs.utc(now);
+    if (!today.isValid()) throw new Error('calculateAge: now is not a valid Date');
+    ref = dayjs.utc(today.format(FORMAT), FORMAT, true);
+    if (ref.isBefore(birth)) {
+      throw invalid(`birthDate must not be in the future (today is ${ref.format(FORMAT)} UTC)`);
+    }
+  } else {
+    ref = parseDate(referenceDate, 'referenceDate');
+    if (ref.isBefore(birth)) throw invalid('referenceDate must not be before birthDate');
+  }
+
+  // relativedelta(ref, birth): the most months that, added to the birth date in ONE step (the day clamped once,
+  // as dayjs's add does), do not pass ref; the days are counted from there. Adding years first and months after
+  // would carry a clamped 28 February into later months.
+  let totalMonths = (ref.year() - birth.year()) * 12 + (ref.month() - birth.month());
+  let anchor = birth.add(totalMonths, 'month');
+  while (anchor.isAfter(ref)) anchor = birth.add(--totalMonths, 'month');
+  const years = Math.floor(totalMonths / 12);
+  const months = totalMonths % 12;
+  const days = ref.diff(anchor, 'day');
+
+  const totalDays = ref.diff(birth, 'day');
+  const thisYears = birth.add(years, 'year');
+  const next = thisYears.isSame(ref, 'day') ? thisYears : birth.add(years + 1, 'year');
+
+  return {
+    birthDate: birth.format(FORMAT),
+    referenceDate: ref.format(FORMAT),
+    years,
+    months,
+    days,
+    totalDays,
+    totalWeeks: Math.floor(totalDays / 7),
+    totalMonths,
+    // Dates stop at 9999-12-31: a later birthday has no YYYY-MM-DD form.
+    nextBirthday: next.year() > 9999 ? null : { days: next.diff(ref, 'day'), date: next.format(FORMAT) },
+    zodiacSign: zodiacSignFor(birth.month() + 1, birth.date()),
+    dayOfWeek: WEEKDAYS[birth.day()],
+  };
+}

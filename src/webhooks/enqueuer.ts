@@ -1,0 +1,130 @@
+import type { Db } from '../db/database.js';
+import { lockIdCursor, readEventsAfter, setIdCursor } from '../db/events.js';
+import { findEnabledWebhooksFor, insertDeliveries } from '../db/webhooks.js';
+import { fromRecord, type EventFeed, type EventType, type LoggedEvent } from '../platform/events/feed.js';
+import type { Logger } from '../platform/logger.js';
+import { payloadFor } from './payloads.js';
+import { newDelivery, subscribes, type WebhookEventType } from './webhooks.js';
+
+export interface EnqueuerDeps {
+  db: Db;
+  /** Wakes the enqueuer when the log advances (any instance's events); without it, only `pollMs` does. */
+  feed?: EventFeed;
+  publicUrl: string | null;
+  logger?: Logger;
+  /** Safety-net interval for a missed wake-up. */
+  pollMs?: number;
+  /** Called after rows were written, so an in-process worker can start at once instead of at its next poll. */
+  onEnqueued?: () => void;
+}
+
+export interface WebhookEnqueuer {
+  /** Consumes everything in the log now (unless another instance holds the cursor); answers deliveries queued. */
+  runOnce(): Promise<number>;
+  /** Stops waking up, then waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The event types webhooks subscribe to: exactly the spec's `WebhookEventType`. A type added there and not here (or
+ * not logged as a domain event) is a compile error.
+ */
+const SUBSCRIBABLE_TYPES: Record<WebhookEventType, true> = {
+  'message.received': true,
+  'address.created': true,
+  'address.expired': true,
+  'address.deleted': true,
+};
+const subscribable = (type: EventType): type is WebhookEventType & EventType => type in SUBSCRIBABLE_TYPES;
+/** The enqueuer's durable position in the log (see event_cursors). */
+export const WEBHOOK_CURSOR = 'webhooks';
+const BATCH = 200;
+
+/** Outbox rows for one event: one per enabled webhook of its account that subscribes to it. */
+async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | null, at: string): Promise<number> {
+  if (!subscribable(event.type) || event.address === null) return 0;
+  const hooks = (await findEnabledWebhooksFor(trx, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
+  const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
+  if (!payload) return 0;
+  // The event id keys the rows: a batch repeated after a crash cannot queue an event twice.
+  return insertDeliveries(
+    trx,
+    hooks.map((h) => newDelivery(h.id, payload, at, `event:${event.id}`)),
+  );
+}
+
+/**
+ * The only link between the event log and webhook delivery: it reads the log from its durable cursor and writes one
+ * outbox row per matching webhook, moving the cursor in the same transaction — so each event is queued exactly once,
+ * whichever instance runs it and whenever a process dies. One instance at a time holds the cursor (a row lock);
+ * the others skip their turn. A worker, possibly in another instance, sends the rows.
+ */
+export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new Date()): Promise<{ events: number; deliveries: number; held: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const position = await lockIdCursor(trx, WEBHOOK_CURSOR);
+    if (position === undefined) return { events: 0, deliveries: 0, held: true };
+    const records = await readEventsAfter(trx, position, BATCH);
+    let deliveries = 0;
+    for (const record of records) deliveries += await enqueueEvent(trx, fromRecord(record), publicUrl, now.toISOString());
+    if (records.length > 0) await setIdCursor(trx, WEBHOOK_CURSOR, records[records.length - 1].id);
+    return { events: records.length, deliveries, held: false };
+  });
+}
+
+export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function consume(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { events, deliveries } = await enqueueFromLog(deps.db, deps.publicUrl);
+      total += deliveries;
+      if (deliveries > 0) deps.onEnqueued?.();
+      if (events < BATCH) return total;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        try {
+          total += await consume();
+        } catch (err) {
+          deps.logger?.error({ err }, 'webhook enqueue failed; retrying at the next wake-up');
+          break;
+        }
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const wake = () => {
+    if (!stopped) void runOnce();
+  };
+  const offAdvance = deps.feed?.onAdvance(wake);
+  const poll = setInterval(wake, deps.pollMs ?? 2000);
+  poll.unref();
+  // Whatever the log holds from before a restart goes out now.
+  wake();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      offAdvance?.();
+      clearInterval(poll);
+      await running;
+    },
+  };
+}

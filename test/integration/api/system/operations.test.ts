@@ -1,0 +1,155 @@
+import net from 'node:net';
+import nodemailer from 'nodemailer';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../../helpers/app.js';
+import { freePort } from '../../../helpers/prism.js';
+import { createSmtpServer } from '../../../../src/smtp/server.js';
+
+const apps: TestApp[] = [];
+const app = async (env: Record<string, string> = {}) => {
+  const t = await makeTestApp({ env });
+  apps.push(t);
+  return t;
+};
+afterAll(async () => {
+  for (const t of apps) await t.close();
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const port = await freePort();
+  await new Promise<void>((resolve) => {
+    const probe = net.connect(port, '127.0.0.1');
+    probe.once('error', () => resolve());
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve();
+    });
+  });
+  return port;
+}
+
+describe('getReadiness', () => {
+  it('answers 200 with each check when the store answers and every migration is applied', async () => {
+    const t = await app();
+    const res = await t.app.inject({ url: '/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not_configured' } });
+  });
+
+  it('answers 503 naming Redis when REDIS_URL does not answer', async () => {
+    const t = await app({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const res = await t.app.inject({ url: '/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ success: false, error: 'service_unavailable', message: 'Not ready: Redis does not answer.' });
+  });
+
+  it('answers 503 when a migration of this version is not applied, and once shutdown has begun', async () => {
+    const t = await app();
+    const [last] = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.deps.database.db).then((r) => r.rows);
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(t.deps.database.db);
+    const pending = await t.app.inject({ url: '/ready' });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json().message).toBe(`Not ready: migrations not applied: ${last.name}.`);
+
+    const fresh = await app();
+    fresh.deps.lifecycle.shuttingDown = true;
+    const closing = await fresh.app.inject({ url: '/ready' });
+    expect(closing.statusCode).toBe(503);
+    expect(closing.json().message).toBe('Not ready: the instance is shutting down.');
+    // Liveness is another question: the process is still up.
+    expect((await fresh.app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('getMetrics', () => {
+  it('counts HTTP requests by operationId and status, SMTP sessions, stored and refused mail, and the event-log lag', async () => {
+    const t = await app();
+    await t.app.inject({ url: '/health' });
+    await t.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-05-15' }); // 401: no key
+    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
+    const smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db, metrics: t.deps.metrics });
+    const port = await smtp.listen(0, '127.0.0.1');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: 'a@example.com', to: address, subject: 'counted', text: 'x' });
+    await expect(transport.sendMail({ from: 'a@example.com', to: 'someone@elsewhere.example', subject: 'relay', text: 'x' })).rejects.toThrow();
+    transport.close();
+    await smtp.close();
+
+    const res = await t.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    expect(text).toMatch(/^ephemail_http_requests_total\{operation="getHealth",method="GET",status="200"\} 1$/m);
+    expect(text).toMatch(/^ephemail_http_requests_total\{operation="calculateAge",method="GET",status="401"\} 1$/m);
+    expect(text).toMatch(/^ephemail_http_request_duration_seconds_count\{operation="getHealth",method="GET",status="200"\} 1$/m);
+    expect(text).toMatch(/^ephemail_smtp_sessions_total 2$/m);
+    expect(text).toMatch(/^ephemail_messages_stored_total 1$/m);
+    expect(text).toMatch(/^ephemail_messages_refused_total\{reason="relay"\} 1$/m);
+    // The webhook enqueuer does not run here: its cursor lags by every event so far (address created, message).
+    expect(text).toMatch(/^ephemail_event_log_lag\{consumer="webhooks"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^ephemail_event_log_lag\{consumer="feed"\} \d+$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    // Both SMTP connections were closed (the gauge drops when smtp-server reports the close).
+    await expect.poll(async () => (await t.app.inject({ url: '/metrics' })).body.match(/^ephemail_smtp_connections (\d+)$/m)?.[1]).toBe('0');
+  });
+
+  it('requires METRICS_TOKEN as a Bearer token when it is set', async () => {
+    const t = await app({ METRICS_TOKEN: 'scrape-token-0123456789' });
+    const none = await t.app.inject({ url: '/metrics' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ success: false, error: 'missing_api_key' });
+    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-token-9999999999' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ success: false, error: 'invalid_api_key' });
+    const right = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-token-0123456789' } });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('ephemail_http_requests_total');
+  });
+});
+
+describe('overload protection', () => {
+  it('answers 503 with Retry-After in the envelope when over a limit, but keeps /health and /metrics answering', async () => {
+    // Any process is over a 1-byte RSS limit: the first sample (after 500 ms) puts the instance under pressure.
+    const t = await app({ OVERLOAD_MAX_RSS_BYTES: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7' });
+    const call = () => t.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-05-15', headers: { 'x-api-key': t.toolsKey } });
+    await expect.poll(async () => (await call()).statusCode, { timeout: 5000, interval: 100 }).toBe(503);
+    const res = await call();
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.json()).toEqual({ success: false, error: 'service_unavailable', message: 'The server is overloaded (it is using too much memory); retry in 7 s.' });
+    expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(200);
+  });
+});
+
+describe('request logging', () => {
+  it('writes one line per request, with credentials taken out of the URL', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { buildApp, createDeps } = await import('../../../../src/http/app.js');
+    const { testConfig, openTestDatabase } = await import('../../../helpers/app.js');
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+    const config = testConfig({ LOG_LEVEL: 'info' });
+    const deps = await createDeps(config, { database: await openTestDatabase('sqlite') });
+    const app = await buildApp(deps, { logStream: stream });
+    try {
+      const secret = 'eph_tools_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+      const res = await app.inject({ url: `/api/tools/age-calculator?birthDate=1990-05-15&apikey=${secret}` });
+      expect(res.statusCode).toBe(401);
+      await new Promise((r) => setImmediate(r));
+      const requestLines = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' || String(l.msg).includes('request'));
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        method: 'GET',
+        url: '/api/tools/age-calculator?birthDate=1990-05-15&apikey=[redacted]',
+        operation: 'calculateAge',
+        status: 401,
+      });
+      expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/app.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+// A smoke test of `npm run bench -- --quick`: every row runs and lands in the report. Its figures are not looked at:
+// speed is measured by `npm run bench` as ratios against peers in the same run, never asserted by the test suite.
+describe('npm run bench -- --quick', () => {
+  it('writes a report with a figure for every row', { timeout: 300_000 }, async () => {
+    const out = path.join(tempDir('ephemail-bench-report-'), 'BENCHMARKS.md');
+    await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['bench/run.ts', '--quick', '--out', out], {
+      cwd: root,
+      timeout: 280_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const report = fs.readFileSync(out, 'utf8');
+    expect(report).toContain('quick mode');
+    const rows = report.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Row') && !l.startsWith('| Case') && !l.startsWith('| ---'));
+    const peerRow = (name: string, store: string) => rows.find((l) => l.startsWith(`| ${name} | ${store} |`) || (l.includes(name) && l.includes(`| ${store} |`)));
+    const expected: Array<[string, string]> = [
+      ['`npm start` time to ready, empty store', 'SQLite'],
+      ['keyed Tools call (age-calculator)', 'SQLite'],
+      ['keyed Tools call, statement cache on ÷ off', 'SQLite'],
+      ['list 20 messages, statement cache on ÷ off', 'SQLite'],
+      ['QR PNG 256 px, same content repeated', 'SQLite'],
+      ['list 20 messages (Developer API)', 'SQLite'],
+      ['SMTP, new connection per message', 'SQLite'],
+      ['RSS after 30 messages over SMTP', 'SQLite'],
+      ...(['list 20 messages (Developer API)', 'SMTP, new connection per message'].map((n) => [n, 'PostgreSQL']) as Array<[string, string]>),
+    ];
+    for (const [name, store] of expected) {
+      const row = peerRow(name, store);
+      expect(row, `${name} (${store})`).toBeDefined();
+      if (store === 'PostgreSQL' && process.env.TEST_DIALECTS === 'sqlite') continue;
+      expect(row, `${name} (${store})`).toMatch(/\| \d+\.\d\d \| one round \|/);
+    }
+    for (const peer of ['bare smtp-server that discards', 'MailDev 2.2.1']) {
+      expect(rows.filter((l) => l.includes('SMTP, connections reused') && l.includes(peer) && /\| \d+\.\d\d \|/.test(l)).length, peer).toBeGreaterThanOrEqual(1);
+    }
+    // The in-process cases of bench/run.ts, each with a ratio.
+    expect(rows.filter((l) => l.includes('GET /health (no key)')).every((l) => /\| \d+\.\d\d \|/.test(l))).toBe(true);
+    expect(rows.length).toBeGreaterThanOrEqual(expected.length + 10);
+    // The large-store rows: list p99 against a small store, and size on disk against the bytes received.
+    expect(report).toMatch(/- List 20 messages, SQLite, 2,000 messages .*: p99 \d+(\.\d+)? ms against \d+(\.\d+)? ms .*\*\*\d+\.\d\d×\*\*/);
+    expect(report).toMatch(/- Store size for 2,000 messages .*\*\*\d+\.\d\d×\*\*/);
+  });
+});

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDatabase } from '../../helpers/app.js';
+import type { Database, Db } from '../../../src/db/database.js';
+import { commitGrouped } from '../../../src/db/group-commit.js';
+import { onEventsCommitted } from '../../../src/db/events.js';
+
+describe.each(DIALECTS)('group commit on %s', (dialect) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+    await sql`create table gc_probe (id text primary key)`.execute(database.db);
+  });
+  afterAll(() => database.close());
+
+  const rows = async () => (await sql<{ id: string }>`select id from gc_probe order by id`.execute(database.db)).rows.map((r) => r.id);
+
+  it('commits writes submitted together in one transaction, those that arrive during it in the next, and resolves each after its commit', async () => {
+    const transactions: Db[] = [];
+    const committedBatches: number[] = [];
+    const stop = onEventsCommitted(database.db, (events) => committedBatches.push(events.length));
+    const write = (id: string) => async (trx: Db, emit: (e: never) => void) => {
+      if (!transactions.includes(trx)) transactions.push(trx);
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+      emit({ type: 'address.created', account_id: 'acc', address_id: null, address: null, message_id: null, data: { id }, created_at: new Date().toISOString() } as never);
+    };
+    // Five writes submitted together share a transaction; three more submitted while it commits share the next.
+    const later: Array<Promise<void>> = [];
+    const first = ['w0', 'w1', 'w2', 'w3', 'w4'];
+    const second = ['w5', 'w6', 'w7'];
+    const ids = [...first, ...second];
+    const committedOnce = (id: string) =>
+      commitGrouped(database.db, async (trx, emit) => {
+        if (id === 'w0') for (const next of second) later.push(committedOnce(next));
+        await write(id)(trx, emit);
+      }).then(async () => {
+        // Resolved only once its row is committed: a read after it sees it.
+        expect(await rows()).toContain(id);
+      });
+    await Promise.all(first.map(committedOnce));
+    await Promise.all(later);
+    stop();
+    expect(transactions).toHaveLength(2);
+    expect(committedBatches).toEqual([5, 3]);
+    expect(await rows()).toEqual(ids);
+  });
+
+  it('retries a failed batch one write at a time, so only the bad write fails', async () => {
+    const good = (id: string) => async (trx: Db) => {
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+    };
+    const first = commitGrouped(database.db, good('x0'));
+    const results = await Promise.allSettled([first, commitGrouped(database.db, good('x1')), commitGrouped(database.db, good('x1')), commitGrouped(database.db, good('x2'))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await rows()).filter((id) => id.startsWith('x'))).toEqual(['x0', 'x1', 'x2']);
+  });
+});

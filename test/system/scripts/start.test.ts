@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../scripts/build-server.js';
+import { tempDir } from '../../helpers/app.js';
+import { freePort } from '../../helpers/prism.js';
+import { exited } from '../../helpers/server-process.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+// `npm start` runs the esbuild bundle, not tsx: the files it reads at run time (openapi.yaml, the client package,
+// package.json) must resolve from the bundle's location. Built into a folder of its own under dist/, one level deeper
+// than dist/main.js, so the test neither races another build nor depends on the exact depth.
+describe('the built server (npm start)', () => {
+  const outDir = path.join(root, 'dist', `test-start-${process.pid}`);
+  let child: ChildProcess;
+  let url: string;
+  let output = '';
+
+  beforeAll(async () => {
+    await buildServer(path.join(outDir, 'server.js'));
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [path.join(outDir, 'server.js')], {
+      cwd: tempDir('ephemail-start-cwd-'),
+      env: { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`dist/main.js exited during start-up:\n${output}`);
+      const ready = await fetch(`${url}/ready`).then((r) => r.status, () => 0);
+      if (ready === 200) break;
+      if (Date.now() > deadline) throw new Error(`dist/main.js was not ready within 30 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    if (child) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('answers /ready with every check passing on an empty store', async () => {
+    const res = await fetch(`${url}/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
+  });
+
+  it('serves the spec from openapi.yaml, with the version from package.json', async () => {
+    const res = await fetch(`${url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const spec = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(spec.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(spec.paths)).toContain('/ready');
+    const health = (await (await fetch(`${url}/health`)).json()) as { version?: string };
+    expect(health.version).toBe(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version);
+  });
+
+  it('serves the client package from generated/client', async () => {
+    const res = await fetch(`${url}/sdk/ephemail-client.tgz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/gzip/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { extractCodes, extractLinks } from '../../../src/mail/codes-links.js';
+
+/** Real-looking transactional mails: what a sign-up or password-reset test needs to read out of them. */
+describe('codes in transactional mail', () => {
+  it.each([
+    ['plain text OTP', 'Your sign-in code', 'Hi Jane,\n\nYour verification code is 482913. It expires in 10 minutes.\n\nOrder #2026 placed on 2026-11-21 at 10:42, total $49.99.\nCall +1 555 010 0100.', null, ['482913']],
+    ['code in the subject', 'Your code: 7341', 'Use it within 5 minutes.', null, ['7341']],
+    ['alphanumeric group codes', 'Confirm', 'Enter K7Q2-9XZP to confirm, or the backup code ABC-123.', null, ['K7Q2-9XZP', 'ABC-123']],
+    ['HTML only, with a tracking pixel and styles', 'Welcome', null, '<html><head><style>.x{width:600px}</style></head><body><p>Your one-time password:</p><p><strong>905 123</strong> is not it; <b>550321</b> is.</p><img src="https://t.example/p/12345678.gif"></body></html>', ['550321']],
+    ['German and Spanish keywords rank first', 'Anmeldung', 'Referenz 88123456. Ihr Bestätigungscode lautet 314159. Tu código: 271828.', null, ['314159', '271828', '88123456']],
+    ['years and dates are not codes, unless announced', 'Report 2025', 'Since 1999 we have served you. Statement for 01/12/2025. Your PIN: 2048.', null, ['2048']],
+    ['digits in e-mail addresses are not codes', 'Support', 'Write to ops-123456@example.com or <desk.778899@help.example>; your code is 654321.', null, ['654321']],
+    ['a long token without an address next to a code', 'Token', `${'Zz9'.repeat(20_000)} then code 112233 and ${'q'.repeat(20_000)}@`, null, ['112233']],
+    ['no code at all', 'Newsletter', 'Read our story: https://news.example/2026/11/21/story-123456 — 50% off, €20 only.', null, []],
+  ])('%s', (_name, subject, text, html, expected) => {
+    expect(extractCodes(subject, text, html)).toEqual(expected);
+  });
+});
+
+describe('links in transactional mail', () => {
+  it('takes HTML links with their anchor text, then text URLs, once each, without mailto: and cid:', () => {
+    const html =
+      '<p>Please <a href="https://click.example/r?u=https%3A%2F%2Fshop.example%2Fconfirm%3Ft%3Dabc&amp;sig=1">confirm&nbsp;your <b>email</b></a>.</p>' +
+      '<a href="mailto:help@shop.example">Contact us</a> <img src="cid:logo@shop"> <a href="cid:logo@shop">logo</a>' +
+      "<a href='https://shop.example/unsubscribe'>Unsubscribe</a> <a href=\"https://shop.example/unsubscribe\">again</a>";
+    const text = 'Confirm: https://click.example/r?u=https%3A%2F%2Fshop.example%2Fconfirm%3Ft%3Dabc&sig=1\nHelp: https://shop.example/help.\n(see https://shop.example/faq)';
+    expect(extractLinks(text, html)).toEqual([
+      { url: 'https://click.example/r?u=https%3A%2F%2Fshop.example%2Fconfirm%3Ft%3Dabc&sig=1', text: 'confirm your email' },
+      { url: 'https://shop.example/unsubscribe', text: 'Unsubscribe' },
+      { url: 'https://shop.example/help', text: '' },
+      { url: 'https://shop.example/faq', text: '' },
+    ]);
+  });
+
+  it('finds URLs in a plain-text body, trailing punctuation trimmed', () => {
+    expect(extractLinks('Reset here: https://app.example/reset?token=Zx9-_a1, or ignore this mail.', null)).toEqual([
+      { url: 'https://app.example/reset?token=Zx9-_a1', text: '' },
+    ]);
+  });
+});
