@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
 import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
-import { eventRecord } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 import { checkAddress } from '../platform/email-address.js';
 
 export type Plan = AccountRow['plan'];

@@ -5,7 +5,8 @@ import { findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, 
 import { LRUCache } from 'lru-cache';
 import { onEventsCommitted, transactWithEvents } from '../db/events.js';
 import { DomainError, errors } from '../platform/errors.js';
-import { eventRecord, type EventFeed } from '../platform/events/feed.js';
+import { type EventFeed } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 

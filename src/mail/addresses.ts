@@ -15,7 +15,7 @@ import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
 import type { components } from '../../generated/schema.d.js';
 import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
-import { eventRecord } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 import { checkAddress } from '../platform/email-address.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */

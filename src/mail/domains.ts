@@ -16,7 +16,7 @@ import {
 } from '../db/domains.js';
 import { createAddress, type AddressPolicy } from './addresses.js';
 import { transactWithEvents } from '../db/events.js';
-import { eventRecord } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
 import type { DnsResolver } from '../platform/dns.js';
 

@@ -20,7 +20,7 @@ import {
 } from '../db/messages.js';
 import { DomainError } from '../platform/errors.js';
 import { commitGrouped } from '../db/group-commit.js';
-import { eventRecord } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 import { extractCodes, extractLinks } from './codes-links.js';
 import type { AuthenticationView } from './ingest/mail-auth.js';
 import type { components } from '../../generated/schema.d.js';

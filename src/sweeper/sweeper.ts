@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { deleteExpiredBefore, findExpiringBetween } from '../db/addresses.js';
 import { lockCursor, pruneEvents, setCursor, transactWithEvents } from '../db/events.js';
-import { eventRecord } from '../platform/events/feed.js';
+import { eventRecord } from '../platform/events/contract.js';
 import { pruneOrphanContents } from '../db/messages.js';
 import type { Logger } from '../platform/logger.js';
 

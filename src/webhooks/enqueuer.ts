@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
 import { lockIdCursor, readEventsAfter, setIdCursor } from '../db/events.js';
 import { findEnabledWebhooksFor, insertDeliveries } from '../db/webhooks.js';
-import { fromRecord, type EventFeed, type EventType, type LoggedEvent } from '../platform/events/feed.js';
+import { type EventFeed } from '../platform/events/feed.js';
+import { fromRecord, type EventType, type LoggedEvent } from '../platform/events/contract.js';
 import type { Logger } from '../platform/logger.js';
 import { payloadFor } from './payloads.js';
 import { newDelivery, subscribes, type WebhookEventType } from './webhooks.js';

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/schema.d.js';
-import type { DomainEvent } from '../platform/events/feed.js';
+import type { DomainEvent } from '../platform/events/contract.js';
 
 type Schemas = components['schemas'];
 export type WebhookPayload =

@@ -22,7 +22,7 @@ import {
 } from '../db/webhooks.js';
 import { requireOwnAddress } from '../mail/addresses.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
-import type { EventType } from '../platform/events/feed.js';
+import type { EventType } from '../platform/events/contract.js';
 import { testPayload, type WebhookPayload } from './payloads.js';
 import { checkTarget, TargetRefusedError, type HostResolver, type TargetPolicy } from './ssrf.js';
 

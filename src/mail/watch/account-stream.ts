@@ -5,7 +5,8 @@
  */
 import type { Db } from '../../db/database.js';
 import { readAccountMessageEvents } from '../../db/events.js';
-import { fromRecord, type EventFeed, type EventOf, type LoggedEvent } from '../../platform/events/feed.js';
+import { type EventFeed } from '../../platform/events/feed.js';
+import { fromRecord, type EventOf, type LoggedEvent } from '../../platform/events/contract.js';
 import { REPLAY_LIMIT, RETRY_MS, type EventSink } from './address-watch.js';
 
 export interface AccountStreamOptions {

@@ -7,7 +7,8 @@ import type { Db } from '../../db/database.js';
 import type { AddressRow } from '../../db/addresses.js';
 import { findMessageEventId, readMessageEventsOf } from '../../db/events.js';
 import { errors, type DomainError } from '../../platform/errors.js';
-import { fromRecord, type EventFeed, type EventOf } from '../../platform/events/feed.js';
+import { type EventFeed } from '../../platform/events/feed.js';
+import { fromRecord, type EventOf } from '../../platform/events/contract.js';
 import { listMessages, toStoredInstant, type MessageFilter, type MessageSummaryView } from '../messages.js';
 
 interface MailboxListener {

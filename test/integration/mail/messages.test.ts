@@ -4,7 +4,8 @@ import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { startEventFeed, type EventOf } from '../../../src/platform/events/feed.js';
+import { startEventFeed } from '../../../src/platform/events/feed.js';
+import { type EventOf } from '../../../src/platform/events/contract.js';
 import {
   deleteMessage,
   getAttachment,

@@ -3,7 +3,8 @@ import { DIALECTS, testConfig } from '../../helpers/app.js';
 import { createStore } from '../../helpers/server-process.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress } from '../../../src/mail/addresses.js';
-import { startEventFeed, type EventOf } from '../../../src/platform/events/feed.js';
+import { startEventFeed } from '../../../src/platform/events/feed.js';
+import { type EventOf } from '../../../src/platform/events/contract.js';
 
 /**
  * Two handles on one PostgreSQL database stand for two instances without Redis: the feed of one learns about the

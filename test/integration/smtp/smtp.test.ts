@@ -11,7 +11,8 @@ import type { Dialect } from '../../../src/db/dialect.js';
 import { setAddressExpiry } from '../../../src/db/addresses.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { startEventFeed, type EventFeed, type EventOf } from '../../../src/platform/events/feed.js';
+import { startEventFeed, type EventFeed } from '../../../src/platform/events/feed.js';
+import { type EventOf } from '../../../src/platform/events/contract.js';
 import { getAttachment, getMessage, getMessageRaw, listMessages, type MessageView } from '../../../src/mail/messages.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 

@@ -6,7 +6,8 @@ import { findAddress } from '../../../src/db/addresses.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, extendAddress } from '../../../src/mail/addresses.js';
 import { readCursor, setCursor } from '../../../src/db/events.js';
-import { startEventFeed, type EventFeed, type EventOf } from '../../../src/platform/events/feed.js';
+import { startEventFeed, type EventFeed } from '../../../src/platform/events/feed.js';
+import { type EventOf } from '../../../src/platform/events/contract.js';
 import { getMessage, ingestMessage } from '../../../src/mail/messages.js';
 import { EXPIRY_CURSOR, startSweeper, type Sweeper } from '../../../src/sweeper/sweeper.js';
 

@@ -11,7 +11,7 @@ import { claimDelivery, deleteWebhookById } from '../../../src/db/webhooks.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { transactWithEvents } from '../../../src/db/events.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { eventRecord } from '../../../src/platform/events/feed.js';
+import { eventRecord } from '../../../src/platform/events/contract.js';
 import { ingestMessage } from '../../../src/mail/messages.js';
 import { enqueueFromLog, startWebhookEnqueuer } from '../../../src/webhooks/enqueuer.js';
 import { nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../../src/webhooks/schedule.js';

@@ -3,7 +3,7 @@ import { DIALECTS, makeTestApp, type TestApp } from '../../../helpers/app.js';
 import { startTestDns, type TestDns } from '../../../helpers/dns.js';
 import { createAccount } from '../../../../src/identity/accounts.js';
 import { createKey } from '../../../../src/identity/keys.js';
-import type { DomainEvent } from '../../../../src/platform/events/feed.js';
+import type { DomainEvent } from '../../../../src/platform/events/contract.js';
 
 const HOST = 'mx.ephemail.test';
 
