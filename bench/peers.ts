@@ -25,7 +25,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
-import { ingestMessage } from '../src/mail/messages.js';
+import { ingestMessage } from '../src/mail/ingest/store.js';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
 import { postfixTools, type PostfixTools } from './postfix-tools.js';
 

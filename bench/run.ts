@@ -27,7 +27,7 @@ import { loadConfig } from '../src/config.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
-import { ingestMessage } from '../src/mail/messages.js';
+import { ingestMessage } from '../src/mail/ingest/store.js';
 import { createSmtpServer } from '../src/smtp/server.js';
 import { webhookCases } from './webhooks.js';
 import { waitCases } from './wait.js';

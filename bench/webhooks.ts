@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
-import { ingestMessage, type IngestRecipient } from '../src/mail/messages.js';
+import { ingestMessage, type IngestRecipient } from '../src/mail/ingest/store.js';
 import { enqueueFromLog } from '../src/webhooks/enqueuer.js';
 import { createWebhook, sendTestWebhook } from '../src/webhooks/webhooks.js';
 import { createWebhookWorker } from '../src/webhooks/worker.js';

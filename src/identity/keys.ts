@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import type { Config } from '../config.js';
+import { requireDeveloperPlan } from './plans.js';
 import type { AccountRow } from '../db/accounts.js';
-import { findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
+import { countLiveKeys, findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
 import { LRUCache } from 'lru-cache';
 import { onEventsCommitted, transactWithEvents } from '../db/events.js';
 import { DomainError, errors } from '../platform/errors.js';
@@ -186,4 +188,15 @@ export class KeyAuthenticator {
     this.lastTouched.set(id, now);
     touchKey(this.db, id, new Date(now).toISOString()).catch(() => this.lastTouched.delete(id));
   }
+}
+
+/** Live keys an account may hold per kind: plenty for CI, staging and laptops, not a mint for abuse. */
+export const MAX_LIVE_KEYS_PER_KIND = 50;
+
+export async function createDashboardKey(db: Db, config: Config, account: AccountRow, kind: KeyKind, name?: string): Promise<{ key: string; view: KeyView }> {
+  if (kind === 'developer') requireDeveloperPlan(config, account, 'Developer keys');
+  if ((await countLiveKeys(db, account.id, kind)) >= MAX_LIVE_KEYS_PER_KIND) {
+    throw new DomainError('too_many_keys', `This account already has ${MAX_LIVE_KEYS_PER_KIND} live ${kind} keys; revoke one before creating another.`);
+  }
+  return createKey(db, account, kind, name);
 }

@@ -12,7 +12,7 @@ import {
   type AddressRow,
 } from '../db/addresses.js';
 import { findDomainOfAccount, findVerifiedDomain } from '../db/domains.js';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { findAddress, type AddressRow } from '../db/addresses.js';

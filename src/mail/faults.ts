@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { fireFaultRule, greylistFirstSeen, listFaultRules, replaceFaultRules, type FaultRule, type StoredFaultRule } from '../db/faults.js';
 import { requireOwnAddress } from './addresses.js';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 
 /**
  * SMTP fault profiles: rules a test puts on one of its addresses so that delivery to it fails on purpose. The

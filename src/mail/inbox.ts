@@ -5,7 +5,7 @@
  */
 import libmime from 'libmime';
 import { simpleParser } from 'mailparser';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import { deleteMessagesOfAddress, findMessagesOfAccount, listInboxOf, mailboxCountsOf, type InboxFilter, type InboxRow } from '../db/inbox.js';
 import { requireOwnAddress } from './addresses.js';

@@ -1,4 +1,4 @@
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 
 /**
  * Domain errors thrown by framework-free services. The HTTP layer (src/http/plugins/errors.ts) maps each code to its

@@ -1,4 +1,4 @@
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 /**
  * Age calculator rules.
  *

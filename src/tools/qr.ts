@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 /**
  * QR code generation for the Tools API.
  *

@@ -1,4 +1,4 @@
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 import type { DomainEvent } from '../platform/events/contract.js';
 
 type Schemas = components['schemas'];

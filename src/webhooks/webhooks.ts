@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { components } from '../../generated/schema.d.js';
+import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import {
   attemptsOfDeliveries,

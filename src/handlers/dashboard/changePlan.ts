@@ -1,6 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { changePlan as change } from '../../identity/accounts.js';
-import { assertSelfServePlans, sessionView } from '../../identity/plans.js';
+import { assertSelfServePlans } from '../../identity/plans.js';
+import { sessionView } from '../../identity/session-view.js';
 
 export const changePlan: Handler<'changePlan'> = async (request, _reply, deps) => {
   const { account, session } = request.session!;

@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/spec/handler.js';
-import { createDashboardKey } from '../../identity/plans.js';
+import { createDashboardKey } from '../../identity/keys.js';
 
 export const createApiKey: Handler<'createApiKey'> = async (request, reply, deps) => {
   const { key, view } = await createDashboardKey(deps.database.db, deps.config, request.session!.account, request.body.kind, request.body.name);

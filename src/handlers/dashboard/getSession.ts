@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/spec/handler.js';
-import { sessionView } from '../../identity/plans.js';
+import { sessionView } from '../../identity/session-view.js';
 
 export const getSession: Handler<'getSession'> = async (request, _reply, deps) => {
   const { account, session } = request.session!;

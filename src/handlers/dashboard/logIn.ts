@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { assertSameOrigin, setSessionCookie } from '../../http/plugins/security.js';
 import { logIn as checkCredentials } from '../../identity/credentials.js';
-import { sessionView } from '../../identity/plans.js';
+import { sessionView } from '../../identity/session-view.js';
 import { startSession } from '../../identity/sessions.js';
 
 export const logIn: Handler<'logIn'> = async (request, reply, deps) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations, webhooks } from '../../../generated/schema.d.js';
+import type { operations, webhooks } from '../../../generated/schema.js';
 import type { Deps } from '../../context.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { resolveRecipient, type AddressPolicy } from '../addresses.js';
-import { ingestMessage, type IngestRecipient } from '../messages.js';
+import { ingestMessage, type IngestRecipient } from './store.js';
 import type { AuthenticationView } from './mail-auth.js';
 
 /** What SMTP hands over at the end of DATA. */

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/schema.d.js';
+import type { components } from '../../../generated/schema.js';
 
 /**
  * SPF, DKIM and DMARC verdicts for a message as it arrives (mailauth does the checking), within a time budget:

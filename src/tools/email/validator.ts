@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/schema.d.js';
+import type { components } from '../../../generated/schema.js';
 import { invalid } from '../../platform/errors.js';
 import { extractEmails, validateEmail } from './validate.js';
 import { verifyEmail, type VerifyDeps } from './verify.js';

@@ -32,7 +32,7 @@
  * `unknown` within the budget (a `localLookup` that does not answer in time gives `unknown` / `lookup_timeout`).
  */
 import net from 'node:net';
-import type { components } from '../../../generated/schema.d.js';
+import type { components } from '../../../generated/schema.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { localAddressState } from '../../mail/addresses.js';

@@ -16,7 +16,8 @@ import {
   verifyDomain,
 } from '../../../src/mail/domains.js';
 import { DomainError } from '../../../src/platform/errors.js';
-import { ingestMessage, listMessages } from '../../../src/mail/messages.js';
+import { listMessages } from '../../../src/mail/messages.js';
+import { ingestMessage } from '../../../src/mail/ingest/store.js';
 import { createDnsResolver, type DnsResolver } from '../../../src/platform/dns.js';
 
 const HOST = 'mx.ephemail.test';

@@ -6,15 +6,8 @@ import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { startEventFeed } from '../../../src/platform/events/feed.js';
 import { type EventOf } from '../../../src/platform/events/contract.js';
-import {
-  deleteMessage,
-  getAttachment,
-  getMessage,
-  getMessageRaw,
-  ingestMessage,
-  listMessages,
-  type IngestRecipient,
-} from '../../../src/mail/messages.js';
+import { deleteMessage, getAttachment, getMessage, getMessageRaw, listMessages } from '../../../src/mail/messages.js';
+import { ingestMessage, type IngestRecipient } from '../../../src/mail/ingest/store.js';
 
 const PDF = Buffer.from(Array.from({ length: 256 }, (_, i) => i)); // every byte value, so nothing gets re-encoded
 const NOTES = Buffer.from('Übersicht: 3 € — ✓\n', 'utf8');

@@ -10,7 +10,7 @@ import { transactWithEvents } from '../../../src/db/events.js';
 import { startEventFeed } from '../../../src/platform/events/feed.js';
 import { eventRecord } from '../../../src/platform/events/contract.js';
 import { streamMessages, waitForMessages } from '../../../src/mail/watch/address-watch.js';
-import { ingestMessage } from '../../../src/mail/messages.js';
+import { ingestMessage } from '../../../src/mail/ingest/store.js';
 import { startCountingFeed, streamedEventIds, streamedMessageIds } from '../../helpers/feed.js';
 
 /** A sink that keeps what the stream wrote and can wait for some text to appear. */

@@ -8,7 +8,8 @@ import { createAddress, extendAddress } from '../../../src/mail/addresses.js';
 import { readCursor, setCursor } from '../../../src/db/events.js';
 import { startEventFeed, type EventFeed } from '../../../src/platform/events/feed.js';
 import { type EventOf } from '../../../src/platform/events/contract.js';
-import { getMessage, ingestMessage } from '../../../src/mail/messages.js';
+import { getMessage } from '../../../src/mail/messages.js';
+import { ingestMessage } from '../../../src/mail/ingest/store.js';
 import { EXPIRY_CURSOR, startSweeper, type Sweeper } from '../../../src/sweeper/sweeper.js';
 
 const T0 = new Date('2026-11-21T12:00:00.000Z');

@@ -12,7 +12,7 @@ import { createAccount } from '../../../src/identity/accounts.js';
 import { transactWithEvents } from '../../../src/db/events.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { eventRecord } from '../../../src/platform/events/contract.js';
-import { ingestMessage } from '../../../src/mail/messages.js';
+import { ingestMessage } from '../../../src/mail/ingest/store.js';
 import { enqueueFromLog, startWebhookEnqueuer } from '../../../src/webhooks/enqueuer.js';
 import { nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../../src/webhooks/schedule.js';
 import type { HostResolver } from '../../../src/webhooks/ssrf.js';
