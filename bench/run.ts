@@ -22,13 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { buildApp, createDeps } from '../src/http/app.js';
+import { createRuntime } from '../src/runtime.js';
 import { loadConfig } from '../src/config.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
 import { ingestMessage } from '../src/mail/ingest/store.js';
-import { createSmtpServer } from '../src/smtp/server.js';
 import { webhookCases } from './webhooks.js';
 import { waitCases } from './wait.js';
 import { usageCases } from './usage.js';
@@ -81,10 +80,10 @@ async function run(c: BenchCase): Promise<InProcessResult> {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-'));
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_DOMAINS: 'bench.test', RATE_LIMIT_TOOLS: '1000000', RATE_LIMIT_DEVELOPER: '1000000' });
-const deps = await createDeps(config);
-const app = await buildApp(deps, { logger: false });
+const runtime = await createRuntime(config, { logger: false, workers: false });
+const { app } = runtime;
 await app.ready();
-const db = deps.database.db;
+const db = runtime.context.database.db;
 const account = await createAccount(db, 'bench@example.com', 'developer');
 const toolsKey = (await createKey(db, account, 'tools')).key;
 const developerKey = (await createKey(db, account, 'developer')).key;
@@ -94,7 +93,7 @@ if (target.kind !== 'live') throw new Error('bench address not live');
 const recipient = { addressId: target.addressId, accountId: account.id, address: target.address };
 const raw = await new MailComposer({ from: 'a@example.com', to: address.address, subject: 'bench', text: 'x'.repeat(2000) }).compile().build();
 
-const smtp = createSmtpServer({ config, db });
+const { smtp } = runtime;
 const smtpPort = await smtp.listen(0, '127.0.0.1');
 const smtpClient = await connectSmtp(smtpPort);
 
@@ -169,7 +168,7 @@ smtpClient.close();
 await smtp.close();
 await webhooks.close();
 await usage.close();
-await app.close();
+await runtime.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // Peer rows: separate processes, so the in-process app above is closed first.

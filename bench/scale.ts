@@ -8,12 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import pg from 'pg';
-import { buildApp, createDeps } from '../src/http/app.js';
+import { createRuntime } from '../src/runtime.js';
 import { loadConfig } from '../src/config.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
-import { createSmtpServer } from '../src/smtp/server.js';
 import { connectSmtp } from './smtp.js';
 
 const WAITERS = 200;
@@ -47,16 +46,13 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
   };
   const instance = async () => {
     const config = loadConfig(env);
-    const deps = await createDeps(config);
-    const app = await buildApp(deps, { logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const smtp = createSmtpServer({ config, db: deps.database.db });
-    const smtpPort = await smtp.listen(0, '127.0.0.1');
-    return { config, deps, app, smtp, smtpPort, url: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}` };
+    const runtime = await createRuntime(config, { logger: false, workers: false });
+    const { port, smtpPort } = await runtime.start({ host: '127.0.0.1', port: 0, smtpPort: 0 });
+    return { config, runtime, smtpPort, url: `http://127.0.0.1:${port}` };
   };
   const a = await instance();
   const b = await instance();
-  const db = a.deps.database.db;
+  const db = a.runtime.context.database.db;
   const account = await createAccount(db, 'scale@example.com', 'developer');
   const key = (await createKey(db, account, 'developer')).key;
   const headers = { authorization: `Bearer ${key}` };
@@ -104,8 +100,7 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
   } finally {
     client.close();
     for (const i of [a, b]) {
-      await i.smtp.close();
-      await i.app.close();
+      await i.runtime.stop();
     }
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();

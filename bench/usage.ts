@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, createDeps } from '../src/http/app.js';
+import { createRuntime } from '../src/runtime.js';
 import type { Config } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createAccount } from '../src/identity/accounts.js';
@@ -30,7 +30,8 @@ export async function usageCases(config: Config): Promise<{ cases: BenchCase[]; 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-usage-'));
   const database = await openDatabase({ databaseUrl: null, dataDir });
   const usage = new SwitchedUsage(new UsageRecorder(database.db));
-  const app = await buildApp(await createDeps(config, { database, usage }), { logger: false });
+  const runtime = await createRuntime(config, { context: { database, usage }, logger: false, workers: false });
+  const { app } = runtime;
   await app.ready();
   const account = await createAccount(database.db, 'usage-bench@example.com', 'developer');
   const { key } = await createKey(database.db, account, 'tools');
@@ -53,7 +54,7 @@ export async function usageCases(config: Config): Promise<{ cases: BenchCase[]; 
       },
     ],
     async close() {
-      await app.close();
+      await runtime.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

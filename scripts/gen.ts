@@ -38,6 +38,28 @@ function operationSecurity(): Record<string, KeyKind> {
   return table;
 }
 
+type Caller = 'tools' | 'developer' | 'session' | 'metrics' | 'none';
+
+/**
+ * operationId → who calls it, read from its declared security: the server types each handler's caller from this
+ * (src/http/spec/handler.ts), so a handler of a keyed or session operation is handed an account without a check.
+ */
+function operationCallers(): Record<string, Caller> {
+  const doc = YAML.parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
+    security?: Array<Record<string, unknown>>;
+    paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>>;
+  };
+  const table: Record<string, Caller> = {};
+  for (const item of Object.values(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method) || !op.operationId) continue;
+      const schemes = (op.security ?? doc.security ?? []).flatMap((req) => Object.keys(req));
+      table[op.operationId] = schemes.includes('SessionCookie') ? 'session' : (schemes.map((s) => SCHEME_KIND[s]).find(Boolean) ?? 'none');
+    }
+  }
+  return table;
+}
+
 /**
  * client/index.ts compiled as the package ships it: ESM JavaScript and its declarations, nothing written to disk.
  * The generated files it imports are served from `rendered` (this run's output), so a check never compiles against
@@ -88,6 +110,7 @@ async function render(): Promise<Record<string, string>> {
   const data: Record<string, string> = {
     // The types live once, in the package; the server and tests import them through this re-export.
     'generated/schema.d.ts': `${HEADER}export * from './client/schema.js';\n`,
+    'generated/operations.d.ts': `${HEADER}/** operationId → who calls it, from the operation's declared security (the server's handler types). */\nexport interface OperationCallers ${JSON.stringify(operationCallers(), null, 2).replace(/,\n/g, ';\n').replace(/"\n}$/, '";\n}')}\n`,
     'generated/client/schema.d.ts': schema,
     'generated/client/security.js': `${HEADER}/** The key each operation's declared security asks for, by \`METHOD /path/{template}\`. */\nexport const operationSecurity = ${JSON.stringify(security, null, 2)};\n`,
     'generated/client/security.d.ts': `${HEADER}export type KeyKind = 'tools' | 'developer' | 'metrics';\nexport declare const operationSecurity: Readonly<Record<string, KeyKind | undefined>>;\n`,

@@ -1,19 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
-import type { LoadedSpec } from './http/spec/spec.js';
-import type { Redis } from 'ioredis';
-import type { EventFeed } from './platform/events/feed.js';
-import type { Metrics } from './platform/metrics.js';
-import type { KeyAuthenticator } from './identity/keys.js';
-import type { SessionAuthenticator } from './identity/sessions.js';
-import type { UsageSink } from './platform/usage.js';
-import type { DnsResolver } from './platform/dns.js';
+import { openDatabase, type Database } from './db/database.js';
+import { KeyAuthenticator } from './identity/keys.js';
+import { SessionAuthenticator } from './identity/sessions.js';
+import { createInboundLimiter, type InboundLimiter } from './mail/inbound-limit.js';
+import { createDnsResolver, type DnsResolver } from './platform/dns.js';
+import { startEventFeed, type EventFeed } from './platform/events/feed.js';
+import { createMetrics, type Metrics } from './platform/metrics.js';
+import { PROJECT_ROOT } from './platform/project-root.js';
+import { UsageRecorder, type UsageSink } from './platform/usage.js';
 
-/** What handlers and plugins get to work with; built once in buildApp (tests pass their own parts). */
-export interface Deps {
+const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+
+/**
+ * What the service's parts work with — the store, the event feed, caches, counters — built once per process by
+ * createContext and handed to HTTP, SMTP and the workers alike (src/runtime.ts). Nothing here knows HTTP.
+ */
+export interface Context {
   config: Config;
   database: Database;
-  spec: LoadedSpec;
   keys: KeyAuthenticator;
   /** Dashboard sessions (the ephemail_session cookie). */
   sessions: SessionAuthenticator;
@@ -23,11 +30,52 @@ export interface Deps {
   dns: DnsResolver;
   /** This instance's view of the event log (every instance's events), for waits and streams. */
   events: EventFeed;
-  /** Shared Redis (REDIS_URL): rate limits; undefined without it. */
+  /** Shared Redis (REDIS_URL): rate limits, the inbound allowance; undefined without it. */
   redis: Redis | undefined;
+  /** RATE_LIMIT_INBOUND: arriving mail per account and window, shared through Redis when it is configured. */
+  inbound: InboundLimiter;
   /** This instance's Prometheus metrics. */
   metrics: Metrics;
   /** Set when SIGTERM/SIGINT arrives: /ready answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
   version: string;
+}
+
+/** The shared Redis connection (rate limits, /ready). Its errors are reported by those; they must not end the process. */
+function sharedRedis(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** Opens the store and builds everything else on it. Tests pass their own parts (a fresh store, a fake resolver). */
+export async function createContext(config: Config, overrides: Partial<Context> = {}): Promise<Context> {
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache }));
+  // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
+  const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
+  const events =
+    overrides.events ?? (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs }));
+  const redis = 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined;
+  return {
+    config,
+    database,
+    keys: overrides.keys ?? new KeyAuthenticator(database.db, events),
+    sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
+    usage: overrides.usage ?? new UsageRecorder(database.db),
+    dns,
+    redis,
+    inbound: overrides.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs, redis),
+    metrics: overrides.metrics ?? createMetrics(),
+    lifecycle: overrides.lifecycle ?? { shuttingDown: false },
+    events,
+    version: pkg.version,
+  };
+}
+
+/** Writes what is pending (usage counts) while the store is open, then closes the feed, Redis and the store. */
+export async function closeContext(context: Context): Promise<void> {
+  await context.usage.stop();
+  await context.events.close();
+  context.redis?.disconnect();
+  await context.database.close();
 }

@@ -1,64 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
-import type { Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import type { Deps } from '../context.js';
+import type { Context } from '../context.js';
 import { handlers } from '../handlers/index.js';
 import { DomainError } from '../platform/errors.js';
-import { startEventFeed } from '../platform/events/feed.js';
-import { createMetrics } from '../platform/metrics.js';
 import { errorBody, installErrorHandlers, methodsByPath } from './plugins/errors.js';
 import { registerSpecRoutes } from './spec/routes.js';
-import { loadSpec } from './spec/spec.js';
+import { loadSpec, type LoadedSpec } from './spec/spec.js';
 import { validatorCompiler } from './spec/validation.js';
-import { KeyAuthenticator } from '../identity/keys.js';
-import { SessionAuthenticator } from '../identity/sessions.js';
-import { UsageRecorder } from '../platform/usage.js';
+import type { HttpContext } from './spec/handler.js';
 import { installUsageRecording } from './plugins/usage.js';
 import { installOperations } from './plugins/operations.js';
 import { RequestLog } from './request-log.js';
 import { groupedStore } from './plugins/rate-limit-store.js';
 import { registerDashboardWeb } from './plugins/web.js';
-import { createDnsResolver } from '../platform/dns.js';
-import { PROJECT_ROOT } from '../platform/project-root.js';
-
-const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-
-/** The shared Redis connection (rate limits, /ready). Its errors are reported by those; they must not end the process. */
-function sharedRedis(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
-  redis.on('error', () => undefined);
-  return redis;
-}
-
-/** Opens the store and builds everything handlers need. Tests build their own or override parts. */
-export async function createDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache }));
-  // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
-  const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
-  const events =
-    overrides.events ?? (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs }));
-  return {
-    config,
-    database,
-    spec: overrides.spec ?? (await loadSpec()),
-    keys: overrides.keys ?? new KeyAuthenticator(database.db, events),
-    sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
-    usage: overrides.usage ?? new UsageRecorder(database.db),
-    dns,
-    redis: 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined,
-    metrics: overrides.metrics ?? createMetrics(),
-    lifecycle: overrides.lifecycle ?? { shuttingDown: false },
-    events,
-    version: pkg.version,
-  };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,12 +29,16 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** The built dashboard (index.html + assets/); dist/web by default. */
   webRoot?: string;
-  /** Awaited when the app closes, before usage is flushed and the store closed (the server's SMTP and workers). */
-  beforeStoreCloses?: () => Promise<void>;
+  /** openapi.yaml, loaded and validated; loaded now when not given. */
+  spec?: LoadedSpec;
 }
 
-/** The HTTP application: plugins → routes from the spec → error and 404 handlers. It does not listen. */
-export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+/**
+ * The HTTP application: plugins → routes from the spec → error and 404 handlers. It neither listens nor closes the
+ * context it was given: src/runtime.ts does both, in order with SMTP and the workers.
+ */
+export async function buildApp(context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
+  const deps: HttpContext = { ...context, spec: options.spec ?? (await loadSpec()) };
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -128,12 +89,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   const redis = deps.redis;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
     store: groupedStore(redis, 'ephemail-rl:'),
     errorResponseBuilder: (req, ctx) => {
-      const who = req.session ? 'account' : 'key';
+      const who = req.caller?.kind === 'session' ? 'account' : 'key';
       const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this ${who}; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);
       return Object.assign(err, { statusCode: ctx.statusCode, ttl: ctx.ttl });
     },
@@ -154,12 +114,5 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await installOperations(app, deps);
   registerSpecRoutes(app, deps, handlers);
   await registerDashboardWeb(app, options.webRoot);
-  app.addHook('onClose', async () => {
-    await options.beforeStoreCloses?.();
-    // Pending usage counts are written while the store is still open.
-    await deps.usage.stop();
-    await deps.events.close();
-    await deps.database.close();
-  });
   return app;
 }

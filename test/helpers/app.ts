@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps } from '../../src/http/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import type { Dialect } from '../../src/db/dialect.js';
-import type { Deps } from '../../src/context.js';
+import type { Context } from '../../src/context.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
 import type { AccountRow } from '../../src/db/accounts.js';
 import { createAccount } from '../../src/identity/accounts.js';
 import { createKey } from '../../src/identity/keys.js';
@@ -49,7 +49,11 @@ export async function openTestDatabase(dialect: Dialect): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: Deps;
+  /** The service's context (store, feed, config…), as handlers and workers see it. */
+  context: Context;
+  runtime: Runtime;
+  /** openapi.yaml as the app serves it. */
+  spec: Runtime['spec'];
   account: AccountRow;
   toolsKey: string;
   developerKey: string;
@@ -64,21 +68,23 @@ export interface TestApp {
 export interface TestAppOptions {
   dialect?: Dialect;
   env?: Record<string, string>;
-  deps?: Partial<Deps>;
+  context?: Partial<Context>;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await openTestDatabase(options.dialect ?? 'sqlite');
-  const deps = await createDeps(config, { database, ...options.deps });
+  const runtime = await createRuntime(config, { context: { database, ...options.context }, logger: false, workers: false });
+  const { app, context } = runtime;
   const account = await createAccount(database.db, `dev-${randomBytes(4).toString('hex')}@example.com`, 'developer');
   const toolsKey = (await createKey(database.db, account, 'tools')).key;
   const developerKey = (await createKey(database.db, account, 'developer')).key;
-  const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
     app,
-    deps,
+    context,
+    runtime,
+    spec: runtime.spec,
     account,
     toolsKey,
     developerKey,
@@ -86,7 +92,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     smtpPort: () => smtpPort({ config, db: database.db }),
     async close() {
       await stopMail(database.db);
-      await app.close();
+      await runtime.stop();
     },
   };
 }

@@ -60,7 +60,7 @@ describe('@ephemail/client from GET /sdk/ephemail-client.tgz', () => {
   it('installs with npm from the server URL, type-checks under strict, and runs a flow against the server', async () => {
     await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `${base}/sdk/ephemail-client.tgz`], { cwd: project, timeout: 120_000 });
     const installed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules/@ephemail/client/package.json'), 'utf8')) as { name: string; version: string };
-    expect(installed).toMatchObject({ name: '@ephemail/client', version: t.deps.version });
+    expect(installed).toMatchObject({ name: '@ephemail/client', version: t.context.version });
 
     const tsc = (file: string) =>
       run(process.execPath, [TSC, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2022,dom', '--outDir', 'out', file], {

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { getAddressView } from '../../mail/addresses.js';
 
-export const getAddress: Handler<'getAddress'> = async (request, _reply, deps) => ({
+export const getAddress: Handler<'getAddress'> = async (request, _reply, ctx, caller) => ({
   success: true,
-  ...(await getAddressView(deps.database.db, request.auth!.account.id, request.params.address)),
+  ...(await getAddressView(ctx.database.db, caller.account.id, request.params.address)),
 });

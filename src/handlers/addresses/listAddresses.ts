@@ -1,9 +1,9 @@
-import type { Handler, WithDefaults } from '../../http/spec/handler.js';
+import type { AccountCaller, Handler, WithDefaults } from '../../http/spec/handler.js';
 import { listAddressViews } from '../../mail/addresses.js';
 
 /** Serves `listAddresses` (Developer key) and `listDashboardAddresses` (dashboard session) alike. */
-export const listAddresses: Handler<'listAddresses'> = async (request, _reply, deps) => {
+export const listAddresses: Handler<'listAddresses', AccountCaller> = async (request, _reply, ctx, caller) => {
   const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
-  const { addresses, count } = await listAddressViews(deps.database.db, request.account!.id, page);
+  const { addresses, count } = await listAddressViews(ctx.database.db, caller.account.id, page);
   return { success: true, addresses, count };
 };

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/spec/handler.js';
 import { requireOwnAddress } from '../../mail/addresses.js';
 import { messageStructure } from '../../mail/inbox.js';
 
-export const getDashboardMessageStructure: Handler<'getDashboardMessageStructure'> = async (request, _reply, deps) => {
-  const address = await requireOwnAddress(deps.database.db, request.account!.id, request.params.address);
-  return { success: true, ...(await messageStructure(deps.database.db, address.id, request.params.id)) };
+export const getDashboardMessageStructure: Handler<'getDashboardMessageStructure'> = async (request, _reply, ctx, caller) => {
+  const address = await requireOwnAddress(ctx.database.db, caller.account.id, request.params.address);
+  return { success: true, ...(await messageStructure(ctx.database.db, address.id, request.params.id)) };
 };

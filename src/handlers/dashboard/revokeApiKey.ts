@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { revokeKeyByIdOrValue } from '../../identity/keys.js';
 
-export const revokeApiKey: Handler<'revokeApiKey'> = async (request, _reply, deps) => ({
+export const revokeApiKey: Handler<'revokeApiKey'> = async (request, _reply, ctx, caller) => ({
   success: true,
-  api_key: await revokeKeyByIdOrValue(deps.database.db, request.params.key_id, request.session!.account.id),
+  api_key: await revokeKeyByIdOrValue(ctx.database.db, request.params.key_id, caller.account.id),
 });

@@ -9,9 +9,9 @@ const HEARTBEAT_MS = 15_000;
  * (@fastify/cookie writes it in onSend, which a hijacked reply skips): a session that slid forward on this request
  * gets its cookie renewed by the dashboard's next ordinary call after the slide interval.
  */
-export const streamDashboardEvents: Handler<'streamDashboardEvents'> = async (request, reply, deps) =>
+export const streamDashboardEvents: Handler<'streamDashboardEvents'> = async (request, reply, ctx, caller) =>
   serveEventStream(request, reply, (sink) =>
-    streamAccountEvents(deps.database.db, deps.events, request.account!.id, sink, {
+    streamAccountEvents(ctx.database.db, ctx.events, caller.account.id, sink, {
       lastEventId: lastEventIdOf(request),
       heartbeatMs: HEARTBEAT_MS,
       onError: (err) => request.log.error({ err }, 'dashboard event stream failed'),

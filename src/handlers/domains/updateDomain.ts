@@ -1,8 +1,8 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { domainView, setDomainCatchAll } from '../../mail/domains.js';
 
-export const updateDomain: Handler<'updateDomain'> = async (request, _reply, deps) => {
-  const accountId = request.auth!.account.id;
-  const { domain } = await setDomainCatchAll(deps.database.db, deps.config, accountId, request.params.domain, request.body.catch_all);
-  return { success: true, ...domainView(domain, deps.config.smtpHostname) };
+export const updateDomain: Handler<'updateDomain'> = async (request, _reply, ctx, caller) => {
+  const accountId = caller.account.id;
+  const { domain } = await setDomainCatchAll(ctx.database.db, ctx.config, accountId, request.params.domain, request.body.catch_all);
+  return { success: true, ...domainView(domain, ctx.config.smtpHostname) };
 };

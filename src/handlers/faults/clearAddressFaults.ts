@@ -1,5 +1,5 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { clearFaultProfile } from '../../mail/faults.js';
 
-export const clearAddressFaults: Handler<'clearAddressFaults'> = async (request, _reply, deps) =>
-  clearFaultProfile(deps.database.db, request.account!.id, request.params.address);
+export const clearAddressFaults: Handler<'clearAddressFaults'> = async (request, _reply, ctx, caller) =>
+  clearFaultProfile(ctx.database.db, caller.account.id, request.params.address);

@@ -5,12 +5,12 @@ import type { LoadedSpec } from '../../http/spec/spec.js';
 const toolsBySpec = new WeakMap<LoadedSpec, ReturnType<typeof mcpTools>>();
 
 /** The MCP endpoint: the SDK's Streamable HTTP transport answers; its Web Response becomes this reply. */
-export const handleMcp: Handler<'handleMcp'> = async (request, reply, deps) => {
-  let tools = toolsBySpec.get(deps.spec);
-  if (!tools) toolsBySpec.set(deps.spec, (tools = mcpTools(deps.spec)));
+export const handleMcp: Handler<'handleMcp'> = async (request, reply, ctx) => {
+  let tools = toolsBySpec.get(ctx.spec);
+  if (!tools) toolsBySpec.set(ctx.spec, (tools = mcpTools(ctx.spec)));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
-  const response = await handleMcpRequest(deps, request.server, tools, {
+  const response = await handleMcpRequest(ctx, request.server, tools, {
     url: `http://${request.hostname}${request.url}`,
     headers,
     body: request.body,

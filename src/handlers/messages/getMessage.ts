@@ -1,9 +1,9 @@
-import type { Handler } from '../../http/spec/handler.js';
+import type { AccountCaller, Handler } from '../../http/spec/handler.js';
 import { requireOwnAddress } from '../../mail/addresses.js';
 import { getMessage as get } from '../../mail/messages.js';
 
 /** Serves `getMessage` (Developer key) and `getDashboardMessage` (dashboard session) alike. */
-export const getMessage: Handler<'getMessage'> = async (request, _reply, deps) => {
-  const address = await requireOwnAddress(deps.database.db, request.account!.id, request.params.address);
-  return { success: true, ...(await get(deps.database.db, address.id, request.params.id)) };
+export const getMessage: Handler<'getMessage', AccountCaller> = async (request, _reply, ctx, caller) => {
+  const address = await requireOwnAddress(ctx.database.db, caller.account.id, request.params.address);
+  return { success: true, ...(await get(ctx.database.db, address.id, request.params.id)) };
 };

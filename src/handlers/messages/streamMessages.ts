@@ -6,10 +6,10 @@ import { streamMessages as stream } from '../../mail/watch/address-watch.js';
 const HEARTBEAT_MS = 15_000;
 
 /** Server-Sent Events of one address's new mail (src/http/event-stream.ts serves the stream). */
-export const streamMessages: Handler<'streamMessages'> = async (request, reply, deps) => {
-  const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
+export const streamMessages: Handler<'streamMessages'> = async (request, reply, ctx, caller) => {
+  const address = await requireOwnAddress(ctx.database.db, caller.account.id, request.params.address);
   return serveEventStream(request, reply, (sink) =>
-    stream(deps.database.db, deps.events, address, sink, {
+    stream(ctx.database.db, ctx.events, address, sink, {
       lastEventId: lastEventIdOf(request),
       since: request.query.since,
       match: { subject: request.query.subject, from: request.query.from, unread: request.query.unread, text: request.query.text },

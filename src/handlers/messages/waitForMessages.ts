@@ -3,9 +3,9 @@ import { requireOwnAddress } from '../../mail/addresses.js';
 import { DomainError } from '../../platform/errors.js';
 import { waitForMessages as wait } from '../../mail/watch/address-watch.js';
 
-export const waitForMessages: Handler<'waitForMessages'> = async (request, reply, deps) => {
+export const waitForMessages: Handler<'waitForMessages'> = async (request, reply, ctx, caller) => {
   const query = request.query as WithDefaults<typeof request.query, 'timeout' | 'count'>;
-  const address = await requireOwnAddress(deps.database.db, request.auth!.account.id, request.params.address);
+  const address = await requireOwnAddress(ctx.database.db, caller.account.id, request.params.address);
   // A client that hangs up stops the wait (and its subscription) at once. A server shutting down ends it too,
   // rather than holding app.close() for up to a minute, and says so: 503 with Retry-After, so the client waits
   // again (on another instance behind a balancer) instead of taking it for a timeout.
@@ -18,7 +18,7 @@ export const waitForMessages: Handler<'waitForMessages'> = async (request, reply
   };
   reply.raw.once('close', hangUp);
   request.server.openStreams.add(end);
-  const result = await wait(deps.database.db, deps.events, address, {
+  const result = await wait(ctx.database.db, ctx.events, address, {
     since: query.since,
     timeoutMs: query.timeout * 1000,
     signal: abort.signal,

@@ -1,4 +1,4 @@
 import type { Handler } from '../../http/spec/handler.js';
 
-export const getMetrics: Handler<'getMetrics'> = async (_request, reply, deps) =>
-  reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+export const getMetrics: Handler<'getMetrics'> = async (_request, reply, ctx) =>
+  reply.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { calculateAge as age } from '../../tools/age.js';
 
-export const calculateAge: Handler<'calculateAge'> = async (request) => ({
+export const calculateAge: Handler<'calculateAge'> = async (request, _reply, _ctx) => ({
   success: true,
   data: age(request.query.birthDate, request.query.referenceDate),
 });

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/spec/handler.js';
 import { renderQrCode, type QrInput } from '../../tools/qr.js';
 
 // Validation filled in the spec's defaults, hence QrInput.
-export const generateQrCode: Handler<'generateQrCode'> = async (request, reply) => {
+export const generateQrCode: Handler<'generateQrCode'> = async (request, reply, _ctx) => {
   const { output: qr, etag } = await renderQrCode(request.query as QrInput);
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -2,7 +2,7 @@ import type { Handler } from '../../http/spec/handler.js';
 import { runEmailValidator } from '../../tools/email/validator.js';
 import { verifyDepsFor } from '../../tools/email/verify.js';
 
-export const validateEmailFromJson: Handler<'validateEmailFromJson'> = async (request, _reply, deps) => ({
+export const validateEmailFromJson: Handler<'validateEmailFromJson'> = async (request, _reply, ctx) => ({
   success: true,
-  data: await runEmailValidator(request.body, verifyDepsFor(deps)),
+  data: await runEmailValidator(request.body, verifyDepsFor(ctx)),
 });

@@ -1,7 +1,7 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { getWebhookView } from '../../webhooks/webhooks.js';
 
-export const getWebhook: Handler<'getWebhook'> = async (request, _reply, deps) => ({
+export const getWebhook: Handler<'getWebhook'> = async (request, _reply, ctx, caller) => ({
   success: true,
-  ...(await getWebhookView(deps.database.db, request.auth!.account.id, request.params.webhook_id)),
+  ...(await getWebhookView(ctx.database.db, caller.account.id, request.params.webhook_id)),
 });

@@ -1,8 +1,8 @@
 import type { Handler, WithDefaults } from '../../http/spec/handler.js';
 import { listWebhookViews } from '../../webhooks/webhooks.js';
 
-export const listWebhooks: Handler<'listWebhooks'> = async (request, _reply, deps) => {
+export const listWebhooks: Handler<'listWebhooks'> = async (request, _reply, ctx, caller) => {
   const page = request.query as WithDefaults<typeof request.query, 'limit' | 'offset'>;
-  const { webhooks, count } = await listWebhookViews(deps.database.db, request.auth!.account.id, page);
+  const { webhooks, count } = await listWebhookViews(ctx.database.db, caller.account.id, page);
   return { success: true, webhooks, count };
 };

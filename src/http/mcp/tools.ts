@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Deps } from '../../context.js';
+import type { HttpContext } from '../spec/handler.js';
 import { renderQrCode, type QrInput } from '../../tools/qr.js';
 import { runEmailValidator } from '../../tools/email/validator.js';
 import { verifyDepsFor } from '../../tools/email/verify.js';
@@ -135,7 +135,7 @@ async function runInjected(app: FastifyInstance, tool: Tool, args: Record<string
   return tool.def.operationId === 'getMessage' ? messageResult(answer) : json(answer);
 }
 
-async function runTool(deps: Deps, app: FastifyInstance, tool: Tool, args: Record<string, unknown>, authorization: string): Promise<CallToolResult> {
+async function runTool(deps: HttpContext, app: FastifyInstance, tool: Tool, args: Record<string, unknown>, authorization: string): Promise<CallToolResult> {
   if (!tool.validate(args)) {
     return failed(errorBody('validation_error', formatValidationErrors(tool.validate.errors ?? [], 'tool argument')));
   }
@@ -148,7 +148,7 @@ async function runTool(deps: Deps, app: FastifyInstance, tool: Tool, args: Recor
   }
 }
 
-async function runValidated(deps: Deps, app: FastifyInstance, tool: Tool, args: Record<string, unknown>, authorization: string): Promise<CallToolResult> {
+async function runValidated(deps: HttpContext, app: FastifyInstance, tool: Tool, args: Record<string, unknown>, authorization: string): Promise<CallToolResult> {
   switch (tool.def.run) {
     case 'inject':
       return runInjected(app, tool, args, authorization);
@@ -169,7 +169,7 @@ async function runValidated(deps: Deps, app: FastifyInstance, tool: Tool, args: 
 
 /** Answers one MCP HTTP request (a JSON-RPC message or batch, already parsed) as a Web Response. */
 export async function handleMcpRequest(
-  deps: Deps,
+  deps: HttpContext,
   app: FastifyInstance,
   tools: Tool[],
   http: { url: string; headers: Record<string, string>; body: unknown },

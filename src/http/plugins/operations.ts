@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import underPressure from '@fastify/under-pressure';
-import type { Deps } from '../../context.js';
+import type { HttpContext } from '../spec/handler.js';
 import { lastEventId, readIdCursor } from '../../db/events.js';
 import { WEBHOOK_CURSOR } from '../../webhooks/enqueuer.js';
 import { errorBody } from './errors.js';
@@ -9,7 +9,7 @@ import { errorBody } from './errors.js';
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
  * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
  */
-export async function installOperations(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function installOperations(app: FastifyInstance, deps: HttpContext): Promise<void> {
   const { metrics, config } = deps;
   app.addHook('onResponse', async (request, reply) => {
     const labels = {

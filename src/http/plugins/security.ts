@@ -2,19 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, errors } from '../../platform/errors.js';
 import type { Config } from '../../config.js';
-import type { AccountRow } from '../../db/accounts.js';
+import type { Caller } from '../spec/handler.js';
 import { upgradeHint } from '../../identity/plans.js';
-import type { AuthenticatedKey, KeyAuthenticator } from '../../identity/keys.js';
+import type { KeyAuthenticator } from '../../identity/keys.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the security hook on keyed routes. */
-    auth?: AuthenticatedKey;
-    /** Set by the security hook on dashboard routes (SessionCookie). */
-    session?: AuthenticatedSession;
-    /** The caller's account, however it authenticated (a key or a session): what handlers work with. */
-    account?: AccountRow;
+    /** Who called, as the security hook established it (null: nobody in particular); routes hand it to the
+     * handler, typed by the operation. */
+    caller: Caller | null;
   }
   interface FastifyContextConfig {
     /** The operation's `security` from openapi.yaml. */
@@ -110,8 +107,7 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
         : 'This endpoint needs a Developer API key (eph_dev_…) as a Bearer token; a Tools key was sent.',
     );
   }
-  request.auth = auth;
-  request.account = auth.account;
+  request.caller = { kind: 'key', account: auth.account, key: auth.key };
 }
 
 /** Whether an operation's security asks for the CSRF token alongside the session (every state-changing one). */
@@ -148,8 +144,7 @@ export async function authenticateSession(
     }
   }
   if (found.renewed) setSessionCookie(request, reply, found.token, options.ttlSeconds);
-  request.session = found;
-  request.account = found.account;
+  request.caller = { kind: 'session', account: found.account, session: found };
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). */
@@ -203,8 +198,9 @@ function hostOf(url: string): string | undefined {
  */
 export function requirePlan(request: FastifyRequest, config: Config): void {
   const plan = request.routeOptions.config.plan;
-  const account = request.account;
-  if (plan === undefined || account === undefined || account.plan === plan) return;
-  if (request.session) throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
+  const caller = request.caller;
+  if (plan === undefined || caller === null || caller.kind === 'anonymous' || caller.account.plan === plan) return;
+  const account = caller.account;
+  if (caller.kind === 'session') throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
   throw errors.planRequired('The Developer API', account);
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../context.js';
+import type { HttpContext } from '../spec/handler.js';
 
 /**
- * Counts every keyed request once it has been answered: `request.auth` is set by the security hook only after a
+ * Counts every keyed request once it has been answered: `request.caller` is set by the security hook only after a
  * valid key was presented, so unkeyed calls, bad keys and dashboard (session) calls are not counted. A 429 from the
  * rate limiter is thrown after authentication, so it is counted too, as `rate_limited`. Recording is an in-memory
  * increment; the database sees one batched write every few seconds.
  */
-export function installUsageRecording(app: FastifyInstance, deps: Deps): void {
+export function installUsageRecording(app: FastifyInstance, deps: HttpContext): void {
   deps.usage.start((err) => app.log.error({ err }, 'usage counts could not be written; they are kept for the next flush'));
   app.addHook('onResponse', (request, reply, done) => {
     const operationId = request.routeOptions.config?.operationId;
-    if (request.auth && operationId) deps.usage.record(request.auth.key.id, operationId, reply.statusCode === 429);
+    if (request.caller?.kind === 'key' && operationId) deps.usage.record(request.caller.key.id, operationId, reply.statusCode === 429);
     done();
   });
 }

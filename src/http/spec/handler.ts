@@ -1,6 +1,46 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations, webhooks } from '../../../generated/schema.js';
-import type { Deps } from '../../context.js';
+import type { OperationCallers } from '../../../generated/operations.js';
+import type { Context } from '../../context.js';
+import type { AccountRow } from '../../db/accounts.js';
+import type { ApiKeyRow } from '../../db/keys.js';
+import type { AuthenticatedSession } from '../../identity/sessions.js';
+import type { LoadedSpec } from './spec.js';
+
+/** What handlers work with: the service's context and the spec it serves. */
+export interface HttpContext extends Context {
+  spec: LoadedSpec;
+}
+
+/** A caller that presented a Tools or Developer key (the operation's security names one). */
+export interface KeyCaller {
+  kind: 'key';
+  account: AccountRow;
+  key: ApiKeyRow;
+}
+/** A caller logged in to the dashboard (the operation's security names SessionCookie). */
+export interface SessionCaller {
+  kind: 'session';
+  account: AccountRow;
+  session: AuthenticatedSession;
+}
+/** Open operations (health, the spec, sign-up) and the metrics token: nobody in particular. */
+export interface AnonymousCaller {
+  kind: 'anonymous';
+}
+/** Either door to an account: what a handler shared by a key operation and a dashboard one works with. */
+export type AccountCaller = KeyCaller | SessionCaller;
+export type Caller = AccountCaller | AnonymousCaller;
+
+/**
+ * The caller the security hook hands an operation's handler, typed from the operation's declared security
+ * (generated/operations.d.ts): a keyed operation always has a key and its account, a session one a session.
+ */
+export type CallerOf<K extends OperationId> = OperationCallers[K] extends 'session'
+  ? SessionCaller
+  : OperationCallers[K] extends 'tools' | 'developer'
+    ? KeyCaller
+    : AnonymousCaller;
 
 /**
  * Handler types looked up from the generated `operations`: a handler receives the query, path parameters and body
@@ -36,10 +76,11 @@ export type TypedRequest<K extends OperationId> = FastifyRequest<{
   Body: Body<K>;
 }>;
 
-export type Handler<K extends OperationId> = (
+export type Handler<K extends OperationId, C extends Caller = CallerOf<K>> = (
   request: TypedRequest<K>,
   reply: FastifyReply,
-  deps: Deps,
+  ctx: HttpContext,
+  caller: C,
 ) => Promise<SuccessBody<K> | FastifyReply>;
 
 /** Every operation in openapi.yaml must have exactly one handler: the compiler enforces it on src/handlers/index.ts. */
@@ -55,9 +96,9 @@ export type SameShape<A extends OperationId, B extends OperationId> = [Shape<A>]
 /**
  * One handler for an action reachable through two doors (a Developer key and a dashboard session): the operations
  * must declare the same parameters, body and answers — `same` only type-checks as `true` when they do — and the
- * handler works with `request.account`, which the security hook sets for either.
+ * handler is typed with AccountCaller, so it uses only the account, which either door supplies.
  */
-export function sharedHandler<A extends OperationId, B extends OperationId>(handler: Handler<A>, same: SameShape<A, B>): Handler<B> {
+export function sharedHandler<A extends OperationId, B extends OperationId>(handler: Handler<A, AccountCaller>, same: SameShape<A, B>): Handler<B> {
   void same;
   return handler as unknown as Handler<B>;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Deps } from '../../context.js';
-import type { HandlerMap } from './handler.js';
+import type { Caller, HandlerMap, HttpContext } from './handler.js';
+
+const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 import { loginAttemptLimiter } from '../plugins/login-limit.js';
 import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken, requirePlan } from '../plugins/security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
@@ -10,7 +11,7 @@ import { invalid } from '../../platform/errors.js';
  * Registers one route per operation in openapi.yaml, bound by operationId to its handler. An operation without a
  * handler, or a handler without an operation, stops the server at start-up: no route exists outside the spec.
  */
-export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: HandlerMap): void {
+export function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: HandlerMap): void {
   const operations = deps.spec.operations;
   const ids = new Set(operations.map((o) => o.operationId));
   const missing = operations.filter((o) => !(o.operationId in handlers)).map((o) => o.operationId);
@@ -23,6 +24,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
 
   // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
   // and before the per-route rate-limit hook, which counts by key.
+  app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request, reply) => {
     const security = request.routeOptions.config.security;
     const need = keyRequirement(security);
@@ -54,7 +56,8 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
     const handler = handlers[op.operationId as keyof HandlerMap] as unknown as (
       req: FastifyRequest,
       reply: Parameters<RouteHandlerMethod>[1],
-      deps: Deps,
+      deps: HttpContext,
+      caller: Caller,
     ) => Promise<unknown>;
     const bodyLimit = op.extensions['x-body-limit'];
     const rateLimit = rateLimitFor(op, deps);
@@ -77,7 +80,7 @@ export function registerSpecRoutes(app: FastifyInstance, deps: Deps, handlers: H
         ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {
-        const result = await handler(request, reply, deps);
+        const result = await handler(request, reply, deps, request.caller ?? ANONYMOUS);
         return result === reply ? reply : result;
       },
     });
@@ -109,7 +112,7 @@ type RateGroup = 'tools' | 'verify' | 'developer';
  * a call to another group by the value of a query or body parameter (the email validator's `action=verify`).
  * `login` (sign-up and log-in) is limited by loginAttemptLimiter instead.
  */
-function rateLimitFor(op: SpecOperation, deps: Deps) {
+function rateLimitFor(op: SpecOperation, deps: HttpContext) {
   const group = op.extensions['x-rate-limit'];
   const limits = deps.config.rateLimits;
   if (group === 'dashboard') {
@@ -118,7 +121,7 @@ function rateLimitFor(op: SpecOperation, deps: Deps) {
       hook: 'preValidation' as const,
       timeWindow: limits.windowMs,
       max: deps.config.dashboard.rateLimit,
-      keyGenerator: (req: FastifyRequest) => `${req.session?.account.id ?? req.ip}:dashboard`,
+      keyGenerator: (req: FastifyRequest) => `${req.caller?.kind === 'session' ? req.caller.account.id : req.ip}:dashboard`,
     };
   }
   if (group !== 'tools' && group !== 'developer') return undefined;
@@ -132,7 +135,7 @@ function rateLimitFor(op: SpecOperation, deps: Deps) {
     hook: 'preValidation' as const,
     timeWindow: limits.windowMs,
     max: (req: FastifyRequest) => limits[bucket(req)],
-    keyGenerator: (req: FastifyRequest) => `${req.auth?.key.id ?? req.ip}:${bucket(req)}`,
+    keyGenerator: (req: FastifyRequest) => `${req.caller?.kind === 'key' ? req.caller.key.id : req.ip}:${bucket(req)}`,
   };
 }
 

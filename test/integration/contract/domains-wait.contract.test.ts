@@ -95,8 +95,8 @@ describeContract('Domains, waiting and filters', {
     it('wait, events, filters and read state conform', async () => {
       const { t, proxy } = server();
       // Counts live subscriptions, so the test knows when a stream behind the proxy is listening.
-      const bus = countSubscriptions(t.deps.events);
-      t.deps.events = bus;
+      const bus = countSubscriptions(t.context.events);
+      t.context.events = bus;
       const client = createEphemailClient({ baseUrl: proxy.url, developerKey: t.developerKey });
       const created = await client.POST('/api/v1/email/create', { body: { prefix: 'waiting' } });
       const address = { address: created.data!.email };

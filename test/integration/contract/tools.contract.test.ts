@@ -21,7 +21,7 @@ const resolver: DnsResolver = {
  * behind `prism proxy --errors`, where any request or response that breaks openapi.yaml fails the call.
  */
 describeContract('Tools API', {
-  app: async () => ({ options: { deps: { dns: resolver } } }),
+  app: async () => ({ options: { context: { dns: resolver } } }),
   mock: (mock) => {
     it('answers every tools operation with the documented shapes', async () => {
       const client = createEphemailClient({ baseUrl: mock().url, toolsKey: 'eph_tools_mock' });

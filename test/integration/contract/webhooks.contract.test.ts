@@ -50,7 +50,7 @@ describeContract('Webhooks', {
       const test = await client.POST('/api/v1/webhooks/{webhook_id}/test', hookPath(id));
       expect(test.response.status).toBe(202);
       expectConforms(test.response);
-      await createWebhookWorker({ db: t.deps.database.db, config: t.deps.config, version: 'contract' }).runOnce();
+      await createWebhookWorker({ db: t.context.database.db, config: t.context.config, version: 'contract' }).runOnce();
       expect(verify(secret, receiver.received[0])).toMatchObject({ type: 'webhook.test' });
 
       const deliveries = await client.GET('/api/v1/webhooks/{webhook_id}/deliveries', { params: { path: { webhook_id: id }, query: { status: 'succeeded', limit: 5 } } });

@@ -100,21 +100,21 @@ describe('error envelope', () => {
 describe('500 answers leak nothing', () => {
   it('renders a thrown error as internal_error with only the request id', async () => {
     const fresh = await makeTestApp();
-    const original = fresh.deps.database.ping;
-    fresh.deps.database.ping = async () => {
+    const original = fresh.context.database.ping;
+    fresh.context.database.ping = async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
     };
     const res = await fresh.app.inject({ url: '/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ success: false, error: 'service_unavailable', message: 'The database does not answer.' });
     expect(res.body).not.toContain('hunter2');
-    fresh.deps.database.ping = original;
+    fresh.context.database.ping = original;
     await fresh.close();
   });
 
   it('answers 500 internal_error with the request id and no message from the failure', async () => {
     const fresh = await makeTestApp();
-    fresh.deps.keys.authenticate = async () => {
+    fresh.context.keys.authenticate = async () => {
       throw new Error('relation api_keys: password=hunter2');
     };
     const res = await fresh.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-01-01', headers: { 'x-api-key': fresh.toolsKey } });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createDeps } from '../../../src/http/app.js';
+import { createRuntime, type Runtime } from '../../../src/runtime.js';
 import { makeTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -8,16 +8,18 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Two instances on one store and one Redis share each key's window, as several stateless servers would. */
 describe('rate limits shared through REDIS_URL', () => {
   let first: TestApp;
-  let second: Awaited<ReturnType<typeof buildApp>>;
+  let runtime: Runtime;
+  let second: Runtime['app'];
   beforeAll(async () => {
     // A fresh window per run: the key id is new, so earlier runs' counters in Redis do not matter.
     const env = { REDIS_URL, RATE_LIMIT_TOOLS: '4', RATE_LIMIT_WINDOW_SECONDS: '60', MAIL_DOMAINS: `r${randomBytes(3).toString('hex')}.test` };
     first = await makeTestApp({ env });
-    second = await buildApp(await createDeps(testConfig(env), { database: first.deps.database }), { logger: false });
+    runtime = await createRuntime(testConfig(env), { context: { database: first.context.database }, logger: false, workers: false });
+    second = runtime.app;
     await second.ready();
   });
   afterAll(async () => {
-    await second?.close().catch(() => undefined);
+    await runtime?.stop().catch(() => undefined);
     await first?.close().catch(() => undefined);
   });
 

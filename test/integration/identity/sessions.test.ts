@@ -56,7 +56,7 @@ describe('session cookie renewal over HTTP', () => {
       const quiet = await b.call('GET', '/api/dashboard/session');
       expect(quiet.headers['set-cookie']).toBeUndefined();
       // Pretend the last use was long ago.
-      await t.deps.database.db.updateTable('sessions').set({ last_seen_at: '2000-01-01T00:00:00.000Z' }).execute();
+      await t.context.database.db.updateTable('sessions').set({ last_seen_at: '2000-01-01T00:00:00.000Z' }).execute();
       const renewed = await b.call('GET', '/api/dashboard/session');
       expect(renewed.statusCode).toBe(200);
       const cookie = [renewed.headers['set-cookie']].flat().join();

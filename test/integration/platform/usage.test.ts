@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase, tempDir, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { openDatabase } from '../../../src/db/database.js';
-import { buildApp, createDeps } from '../../../src/http/app.js';
+import { createRuntime } from '../../../src/runtime.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createKey } from '../../../src/identity/keys.js';
 import { UsageRecorder, usageReport } from '../../../src/platform/usage.js';
@@ -117,13 +117,13 @@ describe('usage recording in the app', () => {
     const dataDir = tempDir();
     const config = testConfig({ DATA_DIR: dataDir });
     const database = await openDatabase({ databaseUrl: null, dataDir });
-    const deps = await createDeps(config, { database, usage: new UsageRecorder(database.db, { intervalMs: 3_600_000 }) });
+    const runtime = await createRuntime(config, { context: { database, usage: new UsageRecorder(database.db, { intervalMs: 3_600_000 }) }, logger: false, workers: false });
+    const { app, context } = runtime;
     const account = await createAccount(database.db, 'closing@example.com');
     const { key, view } = await createKey(database.db, account, 'tools');
-    const app = await buildApp(deps, { logger: false });
     for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/tools/age-calculator?birthDate=2000-01-01', headers: { 'x-api-key': key } })).statusCode).toBe(200);
-    expect(deps.usage instanceof UsageRecorder && deps.usage.pendingRows).toBe(1);
-    await app.close();
+    expect(context.usage instanceof UsageRecorder && context.usage.pendingRows).toBe(1);
+    await runtime.stop();
 
     const reopened = await openDatabase({ databaseUrl: null, dataDir });
     try {

@@ -14,7 +14,7 @@ describe('large messages are spooled to disk while they arrive', () => {
   beforeAll(async () => {
     t = await makeTestApp({ env: { MAIL_AUTH: 'false' } });
     auth = { authorization: `Bearer ${t.developerKey}` };
-    spoolDir = path.join(t.deps.config.dataDir, 'spool');
+    spoolDir = path.join(t.context.config.dataDir, 'spool');
   });
   afterAll(() => t.close());
 

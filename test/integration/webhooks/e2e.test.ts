@@ -20,10 +20,10 @@ describe.each(DIALECTS)('mail to a webhook, end to end, on %s', (dialect) => {
     auth = { authorization: `Bearer ${t.developerKey}` };
     receiver = await startReceiver();
     // Wired as src/main.ts wires them: the enqueuer wakes the worker, which also polls.
-    worker = createWebhookWorker({ db: t.deps.database.db, config: t.deps.config, version: t.deps.version, pollIntervalMs: 200 });
-    enqueuer = startWebhookEnqueuer({ db: t.deps.database.db, feed: t.deps.events, publicUrl: null, onEnqueued: () => worker.wake() });
+    worker = createWebhookWorker({ db: t.context.database.db, config: t.context.config, version: t.context.version, pollIntervalMs: 200 });
+    enqueuer = startWebhookEnqueuer({ db: t.context.database.db, feed: t.context.events, publicUrl: null, onEnqueued: () => worker.wake() });
     worker.start();
-    smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db });
+    smtp = createSmtpServer({ config: t.context.config, db: t.context.database.db });
   });
   afterAll(async () => {
     await smtp?.close();

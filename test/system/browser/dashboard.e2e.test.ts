@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import nodemailer from 'nodemailer';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps } from '../../../src/http/app.js';
+import { createRuntime, type Runtime } from '../../../src/runtime.js';
 import type { Database } from '../../../src/db/database.js';
-import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { freePort } from '../../helpers/prism.js';
 
@@ -27,8 +25,7 @@ const PASSWORD = 'correct-horse-battery';
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 let database: Database;
-let app: FastifyInstance;
-let smtp: SmtpListener;
+let runtime: Runtime;
 let smtpPort: number;
 let base: string;
 let browser: Browser;
@@ -55,12 +52,9 @@ beforeAll(async () => {
   smtpPort = await freePort();
   const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort) });
   database = await openTestDatabase('sqlite');
-  const deps = await createDeps(config, { database });
-  app = await buildApp(deps, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  smtp = createSmtpServer({ config, db: database.db });
-  await smtp.listen(smtpPort, '127.0.0.1');
+  runtime = await createRuntime(config, { context: { database }, logger: false });
+  const { port } = await runtime.start({ host: '127.0.0.1', port: 0, smtpPort });
+  base = `http://127.0.0.1:${port}`;
   tracker = http.createServer((req, res) => {
     tracked.push(req.url ?? '');
     res.writeHead(200, { 'content-type': 'image/gif' }).end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
@@ -82,8 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => (tracker ? tracker.close(resolve) : resolve(undefined)));
-  await smtp?.close();
-  await app?.close();
+  await runtime?.stop();
 });
 
 interface AxeViolation {

@@ -35,15 +35,15 @@ afterEach(async () => {
 
 async function mailServer(env: Record<string, string> = {}, dialect: Dialect = 'sqlite'): Promise<MailServer> {
   const t = await makeTestApp({ dialect, env });
-  const smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db, metrics: t.deps.metrics });
+  const smtp = createSmtpServer({ config: t.context.config, db: t.context.database.db, metrics: t.context.metrics });
   const port = await smtp.listen(0, '127.0.0.1');
-  const address = (await createAddress(t.deps.database.db, t.deps.config, t.account.id, { prefix: `live-${randomBytes(3).toString('hex')}` })).address;
+  const address = (await createAddress(t.context.database.db, t.context.config, t.account.id, { prefix: `live-${randomBytes(3).toString('hex')}` })).address;
   const server: MailServer = {
     t,
     port,
     address,
     smtp,
-    stored: () => t.deps.database.db.selectFrom('messages').select(['subject', 'address_id']).execute(),
+    stored: () => t.context.database.db.selectFrom('messages').select(['subject', 'address_id']).execute(),
     async legit(localAddress) {
       const subject = `legit-${randomBytes(4).toString('hex')}`;
       const answer = await sendRaw(port, 'friend@example.com', [address], `From: friend@example.com\r\nTo: ${address}\r\nSubject: ${subject}\r\n\r\nhello\r\n`, localAddress);
@@ -142,7 +142,7 @@ describe('sizes and counts', () => {
   it('answers 452 past MAX_RECIPIENTS and stores the message for the recipients it took', async () => {
     const s = await mailServer({ MAX_RECIPIENTS: '3' });
     const more = [];
-    for (let i = 0; i < 4; i++) more.push((await createAddress(s.t.deps.database.db, s.t.deps.config, s.t.account.id, { prefix: `many-${i}-${randomBytes(2).toString('hex')}` })).address);
+    for (let i = 0; i < 4; i++) more.push((await createAddress(s.t.context.database.db, s.t.context.config, s.t.account.id, { prefix: `many-${i}-${randomBytes(2).toString('hex')}` })).address);
     const { smtp } = await greeted(s.port);
     sockets.push(smtp);
     expect(await smtp.command('MAIL FROM:<many@example.com>')).toMatch(/^250 /);
@@ -281,8 +281,8 @@ function malformed(): Array<[string, string | Buffer]> {
 describe.each(DIALECTS)('malformed MIME on %s', (dialect) => {
   it('answers every malformed message, shows each one it stored through the API on-schema, and keeps taking mail', async () => {
     const s = await mailServer({}, dialect);
-    const check = responseChecker(s.t.deps.spec);
-    const getMessage = s.t.deps.spec.operations.find((o) => o.operationId === 'getMessage')!;
+    const check = responseChecker(s.t.spec);
+    const getMessage = s.t.spec.operations.find((o) => o.operationId === 'getMessage')!;
     const auth = { authorization: `Bearer ${s.t.developerKey}` };
     const problems: string[] = [];
     for (const [name, message] of malformed()) {

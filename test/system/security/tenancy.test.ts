@@ -55,10 +55,10 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
   it("lets account B reach none of account A's resources through any Developer or dashboard operation", async () => {
     const a = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'a');
     const b = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'b');
-    const check = responseChecker(t.deps.spec);
+    const check = responseChecker(t.spec);
     const accepts = schemaAccepts();
     const rng = new Rng(7);
-    const operations = t.deps.spec.operations.filter(tenantOperation).sort((x, y) => lastRank(x) - lastRank(y));
+    const operations = t.spec.operations.filter(tenantOperation).sort((x, y) => lastRank(x) - lastRank(y));
     expect(operations.length).toBeGreaterThan(30);
     const secrets = secretsOf(a);
     const failures: string[] = [];
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
         }
         const headers: Record<string, string> = {};
         const requirement = op.security.find((req) => Object.keys(req).some((s) => TENANT_SCHEMES.has(s)))!;
-        placeCredentials(t.deps.spec, requirement, (s) => schemeCredential(s, b), headers, query);
+        placeCredentials(t.spec, requirement, (s) => schemeCredential(s, b), headers, query);
         // A body names A's resources wherever its schema has a field for one (e.g. createWebhook's address).
         let payload: string | undefined;
         const bodySchema = op.requestBody?.content?.['application/json']?.schema;

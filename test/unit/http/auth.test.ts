@@ -40,7 +40,7 @@ describe('Tools key placement', () => {
   });
 
   it('refuses different keys in different places with 400 ambiguous_api_key', async () => {
-    const other = (await createKey(t.deps.database.db, t.account, 'tools')).key;
+    const other = (await createKey(t.context.database.db, t.account, 'tools')).key;
     const res = await t.app.inject({ url: `${AGE}&apikey=${other}`, headers: { 'x-api-key': t.toolsKey } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'ambiguous_api_key' });
@@ -67,21 +67,21 @@ describe('Tools key failures', () => {
   });
 
   it('answers 401 for a revoked key', async () => {
-    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key } = await createKey(t.context.database.db, t.account, 'tools');
     expect((await t.app.inject({ url: AGE, headers: { 'x-api-key': key } })).statusCode).toBe(200);
     // The cached key goes at the revocation's commit (other instances' caches: at their next wake-up).
-    await revokeKeyByIdOrValue(t.deps.database.db, key);
+    await revokeKeyByIdOrValue(t.context.database.db, key);
     const res = await t.app.inject({ url: AGE, headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_api_key');
   });
 
   it('applies a plan change to cached keys at once: a downgraded account\'s Developer key gets 403', async () => {
-    const account = await createAccount(t.deps.database.db, `downgrade-${Date.now()}@example.com`, 'developer');
-    const { key } = await createKey(t.deps.database.db, account, 'developer');
+    const account = await createAccount(t.context.database.db, `downgrade-${Date.now()}@example.com`, 'developer');
+    const { key } = await createKey(t.context.database.db, account, 'developer');
     const list = () => t.app.inject({ url: '/api/v1/email', headers: { authorization: `Bearer ${key}` } });
     expect((await list()).statusCode).toBe(200); // cached now
-    await changePlan(t.deps.database.db, account.email, 'free');
+    await changePlan(t.context.database.db, account.email, 'free');
     const res = await list();
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('plan_required');
@@ -95,18 +95,18 @@ describe('Tools key failures', () => {
   });
 
   it('works for a free-plan account', async () => {
-    const free = await createAccount(t.deps.database.db, 'free-user@example.com', 'free');
-    const { key } = await createKey(t.deps.database.db, free, 'tools');
+    const free = await createAccount(t.context.database.db, 'free-user@example.com', 'free');
+    const { key } = await createKey(t.context.database.db, free, 'tools');
     const res = await t.app.inject({ url: AGE, headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(200);
   });
 
   it('records when a key was last used', async () => {
-    const { key, view } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key, view } = await createKey(t.context.database.db, t.account, 'tools');
     expect(view.last_used_at).toBeNull();
     await t.app.inject({ url: AGE, headers: { 'x-api-key': key } });
     await new Promise((r) => setTimeout(r, 50));
-    const row = await t.deps.database.db.selectFrom('api_keys').select('last_used_at').where('id', '=', view.id).executeTakeFirstOrThrow();
+    const row = await t.context.database.db.selectFrom('api_keys').select('last_used_at').where('id', '=', view.id).executeTakeFirstOrThrow();
     expect(row.last_used_at).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ const AGE = '/api/tools/age-calculator?birthDate=2000-01-01&referenceDate=2020-0
 
 describe('rate limits', () => {
   it('sends X-RateLimit-* on every keyed response, reset as Unix seconds, and 429 with Retry-After past the limit', async () => {
-    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key } = await createKey(t.context.database.db, t.account, 'tools');
     const now = Math.floor(Date.now() / 1000);
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -33,7 +33,7 @@ describe('rate limits', () => {
   });
 
   it('counts per key and group, across every route and method of the group', async () => {
-    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key } = await createKey(t.context.database.db, t.account, 'tools');
     const headers = { 'x-api-key': key };
     const calls = [
       () => t.app.inject({ url: AGE, headers }),
@@ -48,7 +48,7 @@ describe('rate limits', () => {
   });
 
   it('counts verify in its own group, declared by the spec (x-rate-limit-by)', async () => {
-    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key } = await createKey(t.context.database.db, t.account, 'tools');
     const headers = { 'x-api-key': key };
     const verify = (via: 'GET' | 'POST') =>
       via === 'GET'
@@ -65,8 +65,8 @@ describe('rate limits', () => {
   });
 
   it('counts per key: another key is not limited', async () => {
-    const a = (await createKey(t.deps.database.db, t.account, 'tools')).key;
-    const b = (await createKey(t.deps.database.db, t.account, 'tools')).key;
+    const a = (await createKey(t.context.database.db, t.account, 'tools')).key;
+    const b = (await createKey(t.context.database.db, t.account, 'tools')).key;
     for (let i = 0; i < 4; i++) await t.app.inject({ url: AGE, headers: { 'x-api-key': a } });
     const res = await t.app.inject({ url: AGE, headers: { 'x-api-key': b } });
     expect(res.statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('rate limits', () => {
   });
 
   it('gives verify its own, stricter bucket', async () => {
-    const { key } = await createKey(t.deps.database.db, t.account, 'tools');
+    const { key } = await createKey(t.context.database.db, t.account, 'tools');
     const verify = { method: 'POST' as const, url: '/api/tools/email-validator', headers: { 'x-api-key': key } };
     const first = await t.app.inject({ ...verify, payload: { action: 'verify', email: 'not-an-address' } });
     expect(first.statusCode).toBe(200);

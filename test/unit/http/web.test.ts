@@ -2,20 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createDeps } from '../../../src/http/app.js';
+import { createRuntime } from '../../../src/runtime.js';
 import { openTestDatabase, tempDir, testConfig } from '../../helpers/app.js';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-async function appWithWebRoot(webRoot: string): Promise<FastifyInstance> {
-  const deps = await createDeps(testConfig(), { database: await openTestDatabase('sqlite') });
-  const app = await buildApp(deps, { logger: false, webRoot });
-  await app.ready();
-  return app;
+/** The app of a whole runtime on a fresh store, serving the dashboard from `webRoot`; `stop` closes both. */
+async function appWithWebRoot(webRoot: string): Promise<FastifyInstance & { stop(): Promise<void> }> {
+  const runtime = await createRuntime(testConfig(), { context: { database: await openTestDatabase('sqlite') }, logger: false, webRoot, workers: false });
+  await runtime.app.ready();
+  return Object.assign(runtime.app, { stop: () => runtime.stop() });
 }
 
 describe('the dashboard page and its assets', () => {
-  let app: FastifyInstance;
+  let app: Awaited<ReturnType<typeof appWithWebRoot>>;
   beforeAll(async () => {
     const root = tempDir('ephemail-web-');
     fs.mkdirSync(path.join(root, 'assets'));
@@ -23,7 +23,7 @@ describe('the dashboard page and its assets', () => {
     fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log("dashboard")');
     app = await appWithWebRoot(root);
   });
-  afterAll(() => app?.close());
+  afterAll(() => app?.stop());
 
   it('serves the page at / with a strict CSP and no framing', async () => {
     const res = await app.inject({ url: '/' });
@@ -83,7 +83,7 @@ describe('before the dashboard is built', () => {
       expect(res.body).toContain('npm run build:web');
       expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     } finally {
-      await app.close();
+      await app.stop();
     }
   });
 });

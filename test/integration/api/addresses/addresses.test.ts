@@ -132,9 +132,9 @@ describe.each(DIALECTS)('Developer API addresses on %s', (dialect) => {
     });
 
     it('answers 403 plan_required once the account is downgraded', async () => {
-      const account = await createAccount(t.deps.database.db, `downgrade-${dialect}@example.com`, 'developer');
-      const { key } = await createKey(t.deps.database.db, account, 'developer');
-      await changePlan(t.deps.database.db, account.email, 'free');
+      const account = await createAccount(t.context.database.db, `downgrade-${dialect}@example.com`, 'developer');
+      const { key } = await createKey(t.context.database.db, account, 'developer');
+      await changePlan(t.context.database.db, account.email, 'free');
       const res = await t.app.inject({ url: '/api/v1/email', headers: { authorization: `Bearer ${key}` } });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('plan_required');

@@ -45,10 +45,10 @@ describe.each(DIALECTS)('dashboard accounts and sessions (%s)', (dialect) => {
 
   it('stores a scrypt hash with its parameters, never the password', async () => {
     const b = await signUpBrowser(t.app);
-    const row = await t.deps.database.db.selectFrom('accounts').selectAll().where('email', '=', b.email).executeTakeFirstOrThrow();
+    const row = await t.context.database.db.selectFrom('accounts').selectAll().where('email', '=', b.email).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(row.password_hash).not.toContain(PASSWORD);
-    const sessions = await t.deps.database.db.selectFrom('sessions').selectAll().where('account_id', '=', row.id).execute();
+    const sessions = await t.context.database.db.selectFrom('sessions').selectAll().where('account_id', '=', row.id).execute();
     expect(sessions).toHaveLength(1);
     // The table holds the token's digest, not the token the cookie carries.
     expect(sessions[0].id).toMatch(/^[0-9a-f]{64}$/);
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('dashboard accounts and sessions (%s)', (dialect) => {
     // A second session, with its own token.
     expect(sessionCookieOf(ok)).not.toBe(b.cookie);
 
-    const operatorMade = await createAccount(t.deps.database.db, uniqueEmail('operator'), 'developer');
+    const operatorMade = await createAccount(t.context.database.db, uniqueEmail('operator'), 'developer');
     const failures = [
       await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: b.email, password: 'wrong-password' } }),
       await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: uniqueEmail('nobody'), password: PASSWORD } }),
@@ -206,8 +206,8 @@ describe('log-in rate limit', () => {
   const logInRight = (email: string, ip: string) => t.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { email, password: PASSWORD } });
 
   it('limits one client guessing one account, alike for existing and unknown accounts, without locking the owner out', async () => {
-    const existing = await createAccount(t.deps.database.db, uniqueEmail(), 'free');
-    await setAccountPassword(t.deps.database.db, existing.email, PASSWORD);
+    const existing = await createAccount(t.context.database.db, uniqueEmail(), 'free');
+    await setAccountPassword(t.context.database.db, existing.email, PASSWORD);
     for (const email of [existing.email, uniqueEmail('ghost')]) {
       for (let i = 0; i < 3; i++) expect((await attempt(email, '10.1.0.1')).statusCode).toBe(401);
       const limited = await attempt(email, '10.1.0.1');
@@ -221,8 +221,8 @@ describe('log-in rate limit', () => {
   });
 
   it('stops a guesser spread over many addresses, while a fresh client with the right password still gets in', async () => {
-    const owner = await createAccount(t.deps.database.db, uniqueEmail(), 'free');
-    await setAccountPassword(t.deps.database.db, owner.email, PASSWORD);
+    const owner = await createAccount(t.context.database.db, uniqueEmail(), 'free');
+    await setAccountPassword(t.context.database.db, owner.email, PASSWORD);
     // Five addresses, one guess each, spend the account's allowance of 5.
     for (let i = 0; i < 5; i++) expect((await attempt(owner.email, `10.3.0.${i}`)).statusCode).toBe(401);
     // Past it, a client that already guessed gets no further guess…

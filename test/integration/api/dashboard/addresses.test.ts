@@ -72,13 +72,13 @@ describe.each(DIALECTS)('dashboard addresses and mail (%s)', (dialect) => {
 
   it('logs the same events as the Developer API', async () => {
     const seen: string[] = [];
-    await t.deps.events.catchUp(); // earlier tests' events are not ours
-    const offCreated = t.deps.events.subscribe('address.created', (e) => seen.push(`created ${e.address}`));
-    const offDeleted = t.deps.events.subscribe('address.deleted', (e) => seen.push(`deleted ${e.address}`));
+    await t.context.events.catchUp(); // earlier tests' events are not ours
+    const offCreated = t.context.events.subscribe('address.created', (e) => seen.push(`created ${e.address}`));
+    const offDeleted = t.context.events.subscribe('address.deleted', (e) => seen.push(`deleted ${e.address}`));
     try {
       const address = (await dev.call('POST', ADDRESSES, { prefix: 'evented' })).json().email;
       await dev.call('DELETE', `${ADDRESSES}/${address}`);
-      await t.deps.events.catchUp();
+      await t.context.events.catchUp();
       expect(seen).toEqual([`created ${address}`, `deleted ${address}`]);
     } finally {
       offCreated();

@@ -52,8 +52,8 @@ describe.each(DIALECTS)('getUsage (%s)', (dialect) => {
   it('counts Developer API calls the same way', async () => {
     await t.app.inject({ url: '/api/v1/email', headers: { authorization: `Bearer ${t.developerKey}` } });
     await t.app.inject({ url: '/api/v1/email', headers: { authorization: `Bearer ${t.developerKey}` } });
-    await t.deps.usage.flush();
-    const rows = await t.deps.database.db.selectFrom('usage_daily').selectAll().where('operation_id', '=', 'listAddresses').execute();
+    await t.context.usage.flush();
+    const rows = await t.context.database.db.selectFrom('usage_daily').selectAll().where('operation_id', '=', 'listAddresses').execute();
     expect(rows.map((r) => Number(r.requests))).toEqual([2]);
   });
 });

@@ -20,10 +20,10 @@ describe.each(DIALECTS)('Developer API domains on %s', (dialect) => {
     dns = await startTestDns();
     t = await makeTestApp({ dialect, env: { DNS_SERVERS: dns.server, SMTP_HOSTNAME: HOST, VERIFY_TIMEOUT_MS: '2000' } });
     auth = { authorization: `Bearer ${t.developerKey}` };
-    const stranger = await createAccount(t.deps.database.db, `stranger-${dialect}@example.com`, 'developer');
-    strangerAuth = { authorization: `Bearer ${(await createKey(t.deps.database.db, stranger, 'developer')).key}` };
-    t.deps.events.subscribe('address.created', (e) => events.push(e));
-    t.deps.events.subscribe('address.deleted', (e) => events.push(e));
+    const stranger = await createAccount(t.context.database.db, `stranger-${dialect}@example.com`, 'developer');
+    strangerAuth = { authorization: `Bearer ${(await createKey(t.context.database.db, stranger, 'developer')).key}` };
+    t.context.events.subscribe('address.created', (e) => events.push(e));
+    t.context.events.subscribe('address.deleted', (e) => events.push(e));
   });
   afterAll(async () => {
     await t?.close();
@@ -186,12 +186,12 @@ describe.each(DIALECTS)('Developer API domains on %s', (dialect) => {
   describe('updateDomain', () => {
     it('sets the catch-all, creating its address, and clears it', async () => {
       const domain = await verified();
-      await t.deps.events.catchUp();
+      await t.context.events.catchUp();
       events.length = 0;
       const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/domains/${domain}`, headers: auth, payload: { catch_all: 'Inbox' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, domain, catch_all: 'inbox' });
-      await t.deps.events.catchUp();
+      await t.context.events.catchUp();
       expect(events).toEqual([expect.objectContaining({ type: 'address.created', address: `inbox@${domain}` })]);
       const address = await t.app.inject({ url: `/api/v1/email/inbox@${domain}`, headers: auth });
       expect(address.statusCode).toBe(200);
@@ -221,12 +221,12 @@ describe.each(DIALECTS)('Developer API domains on %s', (dialect) => {
       for (const prefix of ['one', 'two']) {
         await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { domain, prefix } });
       }
-      await t.deps.events.catchUp();
+      await t.context.events.catchUp();
       events.length = 0;
       const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/domains/${domain}`, headers: auth });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: `Domain ${domain} and its 2 addresses were deleted.` });
-      await t.deps.events.catchUp();
+      await t.context.events.catchUp();
       expect(events.map((e) => [e.type, e.address]).sort()).toEqual([
         ['address.deleted', `one@${domain}`],
         ['address.deleted', `two@${domain}`],

@@ -86,8 +86,8 @@ describe.each(DIALECTS)('SMTP fault profiles on %s', (dialect) => {
 
   it("answers another account's address as 404, exactly like a missing one", async () => {
     const address = await newAddress();
-    const other = await createAccount(t.deps.database.db, `other-${dialect}-${Date.now()}@example.com`, 'developer');
-    const otherAuth = { authorization: `Bearer ${(await createKey(t.deps.database.db, other, 'developer')).key}` };
+    const other = await createAccount(t.context.database.db, `other-${dialect}-${Date.now()}@example.com`, 'developer');
+    const otherAuth = { authorization: `Bearer ${(await createKey(t.context.database.db, other, 'developer')).key}` };
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await t.app.inject({ method, url: `/api/v1/email/${address}/faults`, headers: otherAuth, ...(method === 'PUT' ? { payload: { rules: [] } } : {}) });
       expect(res.statusCode).toBe(404);
@@ -203,7 +203,7 @@ describe.each(DIALECTS)('SMTP fault profiles on %s', (dialect) => {
   it('holds on every SMTP listener of the store (another instance, or after a restart): times counts across them', async () => {
     const address = await newAddress();
     await put(address, [{ action: 'reject', stage: 'rcpt', code: 450, times: 1 }]);
-    const other = createSmtpServer({ config: t.deps.config, db: t.deps.database.db });
+    const other = createSmtpServer({ config: t.context.config, db: t.context.database.db });
     const port = await other.listen(0, '127.0.0.1');
     try {
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });

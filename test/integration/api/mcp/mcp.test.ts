@@ -89,8 +89,8 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
 
   it("keeps tenancy: another account's address is not found", async () => {
     const mine = (await call('create_address', { prefix: 'tenant-a' })).json().email as string;
-    const other = await createAccount(t.deps.database.db, 'mcp-other@example.com', 'developer');
-    const otherClient = await connect((await createKey(t.deps.database.db, other, 'developer')).key);
+    const other = await createAccount(t.context.database.db, 'mcp-other@example.com', 'developer');
+    const otherClient = await connect((await createKey(t.context.database.db, other, 'developer')).key);
     try {
       for (const [name, args] of [['list_messages', { address: mine }], ['wait_for_message', { address: mine, timeout: 0 }], ['delete_address', { address: mine }]] as const) {
         const res = await call(name, args, otherClient);

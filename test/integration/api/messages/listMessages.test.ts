@@ -99,8 +99,8 @@ describe.each(DIALECTS)('finding messages on %s', (dialect) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('message_not_found');
 
-    const stranger = await createAccount(t.deps.database.db, `stranger-${dialect}@example.com`, 'developer');
-    const strangerAuth = { authorization: `Bearer ${(await createKey(t.deps.database.db, stranger, 'developer')).key}` };
+    const stranger = await createAccount(t.context.database.db, `stranger-${dialect}@example.com`, 'developer');
+    const strangerAuth = { authorization: `Bearer ${(await createKey(t.context.database.db, stranger, 'developer')).key}` };
     const foreign = await t.app.inject({ method: 'PATCH', url: `/api/v1/email/${BOX}/messages/${ids.code}`, headers: strangerAuth, payload: { read: true } });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe('address_not_found');

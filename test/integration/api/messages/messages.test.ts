@@ -14,8 +14,8 @@ describe.each(DIALECTS)('Developer API messages on %s', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp({ dialect });
     auth = { authorization: `Bearer ${t.developerKey}` };
-    const stranger = await createAccount(t.deps.database.db, `stranger-${dialect}@example.com`, 'developer');
-    strangerAuth = { authorization: `Bearer ${(await createKey(t.deps.database.db, stranger, 'developer')).key}` };
+    const stranger = await createAccount(t.context.database.db, `stranger-${dialect}@example.com`, 'developer');
+    strangerAuth = { authorization: `Bearer ${(await createKey(t.context.database.db, stranger, 'developer')).key}` };
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: auth, payload: { prefix: 'inbox' } })).statusCode).toBe(201);
 
     const deliver = async (subject: string, extra: object = {}) =>
@@ -125,7 +125,7 @@ describe.each(DIALECTS)('Developer API messages on %s', (dialect) => {
     expect(list.json().count).toBe(1);
     const gone = await t.app.inject({ method: 'DELETE', url: '/api/v1/email/inbox@ephemail.test', headers: auth });
     expect(gone.json().message).toBe('Address inbox@ephemail.test and its 1 message were deleted.');
-    const rows = await t.deps.database.db.selectFrom('messages').select('id').execute();
+    const rows = await t.context.database.db.selectFrom('messages').select('id').execute();
     expect(rows).toHaveLength(0);
   });
 });

@@ -43,12 +43,12 @@ describe.each(DIALECTS)('waiting for mail on %s', (dialect) => {
     dns = await startTestDns();
     t = await makeTestApp({ dialect, env: { DNS_SERVERS: dns.server, SMTP_HOSTNAME: 'mx.ephemail.test' } });
     // The app's own feed, counting live subscriptions so a test can see a wait let go of its own.
-    t.deps.events = bus = countSubscriptions(t.deps.events);
+    t.context.events = bus = countSubscriptions(t.context.events);
     auth = { authorization: `Bearer ${t.developerKey}` };
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     // The SMTP listener appends to the log the HTTP app follows, as in src/main.ts.
-    smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db });
+    smtp = createSmtpServer({ config: t.context.config, db: t.context.database.db });
     const port = await smtp.listen(0, '127.0.0.1');
     transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   });
@@ -98,8 +98,8 @@ describe.each(DIALECTS)('waiting for mail on %s', (dialect) => {
 
     it('answers 404 for another account\'s address, and when the address is deleted while waiting', async () => {
       const address = await newAddress();
-      const stranger = await createAccount(t.deps.database.db, `stranger-${dialect}@example.com`, 'developer');
-      const key = (await createKey(t.deps.database.db, stranger, 'developer')).key;
+      const stranger = await createAccount(t.context.database.db, `stranger-${dialect}@example.com`, 'developer');
+      const key = (await createKey(t.context.database.db, stranger, 'developer')).key;
       const foreign = await fetch(`${base}/api/v1/email/${address}/messages/wait?timeout=1`, { headers: { authorization: `Bearer ${key}` } });
       expect(foreign.status).toBe(404);
       expect((await json(foreign)).error).toBe('address_not_found');

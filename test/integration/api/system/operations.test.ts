@@ -47,14 +47,14 @@ describe('getReadiness', () => {
 
   it('answers 503 when a migration of this version is not applied, and once shutdown has begun', async () => {
     const t = await app();
-    const [last] = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.deps.database.db).then((r) => r.rows);
-    await sql`delete from kysely_migration where name = ${last.name}`.execute(t.deps.database.db);
+    const [last] = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(t.context.database.db).then((r) => r.rows);
+    await sql`delete from kysely_migration where name = ${last.name}`.execute(t.context.database.db);
     const pending = await t.app.inject({ url: '/ready' });
     expect(pending.statusCode).toBe(503);
     expect(pending.json().message).toBe(`Not ready: migrations not applied: ${last.name}.`);
 
     const fresh = await app();
-    fresh.deps.lifecycle.shuttingDown = true;
+    fresh.context.lifecycle.shuttingDown = true;
     const closing = await fresh.app.inject({ url: '/ready' });
     expect(closing.statusCode).toBe(503);
     expect(closing.json().message).toBe('Not ready: the instance is shutting down.');
@@ -69,7 +69,7 @@ describe('getMetrics', () => {
     await t.app.inject({ url: '/health' });
     await t.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-05-15' }); // 401: no key
     const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
-    const smtp = createSmtpServer({ config: t.deps.config, db: t.deps.database.db, metrics: t.deps.metrics });
+    const smtp = createSmtpServer({ config: t.context.config, db: t.context.database.db, metrics: t.context.metrics });
     const port = await smtp.listen(0, '127.0.0.1');
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     await transport.sendMail({ from: 'a@example.com', to: address, subject: 'counted', text: 'x' });
@@ -126,14 +126,14 @@ describe('overload protection', () => {
 describe('request logging', () => {
   it('writes one line per request, with credentials taken out of the URL', async () => {
     const { PassThrough } = await import('node:stream');
-    const { buildApp, createDeps } = await import('../../../../src/http/app.js');
+    const { createRuntime } = await import('../../../../src/runtime.js');
     const { testConfig, openTestDatabase } = await import('../../../helpers/app.js');
     const lines: string[] = [];
     const stream = new PassThrough();
     stream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
     const config = testConfig({ LOG_LEVEL: 'info' });
-    const deps = await createDeps(config, { database: await openTestDatabase('sqlite') });
-    const app = await buildApp(deps, { logStream: stream });
+    const runtime = await createRuntime(config, { context: { database: await openTestDatabase('sqlite') }, logStream: stream, workers: false });
+    const { app } = runtime;
     try {
       const secret = 'eph_tools_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
       const res = await app.inject({ url: `/api/tools/age-calculator?birthDate=1990-05-15&apikey=${secret}` });
@@ -149,7 +149,7 @@ describe('request logging', () => {
       });
       expect(lines.join('\n')).not.toContain(secret);
     } finally {
-      await app.close();
+      await runtime.stop();
     }
   });
 });

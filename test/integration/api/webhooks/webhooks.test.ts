@@ -20,10 +20,10 @@ describe.each(DIALECTS)('webhook operations on %s', (dialect) => {
     // Only 127.0.0.1 is allowed among private targets: the local receiver, nothing else.
     t = await makeTestApp({ dialect, env: { WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' } });
     auth = { authorization: `Bearer ${t.developerKey}` };
-    const other = await createAccount(t.deps.database.db, `other-${dialect}@example.com`, 'developer');
-    otherAuth = { authorization: `Bearer ${(await createKey(t.deps.database.db, other, 'developer')).key}` };
+    const other = await createAccount(t.context.database.db, `other-${dialect}@example.com`, 'developer');
+    otherAuth = { authorization: `Bearer ${(await createKey(t.context.database.db, other, 'developer')).key}` };
     receiver = await startReceiver();
-    worker = createWebhookWorker({ db: t.deps.database.db, config: t.deps.config, version: 'test' });
+    worker = createWebhookWorker({ db: t.context.database.db, config: t.context.config, version: 'test' });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -300,7 +300,7 @@ describe.each(DIALECTS)('webhook operations on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: `Webhook ${hook.id} and its 1 delivery was deleted.` });
       expect((await api('DELETE', `/${hook.id}`)).statusCode).toBe(404);
-      const left = await t.deps.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
+      const left = await t.context.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
       expect(left).toEqual([]);
     });
   });

@@ -18,7 +18,7 @@ const resolver: DnsResolver = {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ deps: { dns: resolver } });
+  t = await makeTestApp({ context: { dns: resolver } });
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { closeContext, createContext, type Context } from './context.js';
+import { buildApp, type AppOptions } from './http/app.js';
+import { loadSpec, type LoadedSpec } from './http/spec/spec.js';
+import { createSmtpServer, type SmtpListener } from './smtp/server.js';
+import { startSweeper, type Sweeper } from './sweeper/sweeper.js';
+import { startWebhookEnqueuer, type WebhookEnqueuer } from './webhooks/enqueuer.js';
+import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.js';
+
+export interface RuntimeOverrides extends AppOptions {
+  /** Parts of the context to use instead of building them (tests: a fresh store, a fake resolver). */
+  context?: Partial<Context>;
+  /** Start the background workers (webhook enqueuer and worker, sweeper); true by default. Tests that drive them
+   * by hand turn them off. */
+  workers?: boolean;
+}
+
+/** Where start() listens; the config's PORT, SMTP_PORT and HOST by default (port 0 picks a free one). */
+export interface ListenOptions {
+  host?: string;
+  port?: number;
+  smtpPort?: number;
+}
+
+export interface Runtime {
+  context: Context;
+  /** The HTTP application (app.inject works before start()). */
+  app: FastifyInstance;
+  /** openapi.yaml as the app serves it. */
+  spec: LoadedSpec;
+  smtp: SmtpListener;
+  /** Starts everything in order and answers the bound ports. A port that cannot be had rejects with a PortError. */
+  start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number }>;
+  /**
+   * Stops everything in order and closes the store: /ready says 503 at once; SMTP stops accepting and lets
+   * transactions under way commit; the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
+   * back to be redone at the next start); attempts on the wire get a moment; HTTP answers new requests 503, ends long
+   * polls and streams and lets requests in flight finish; then usage counts are written and the store closed.
+   */
+  stop(): Promise<void>;
+}
+
+/** A listening port that could not be had (in use, or privileged): main.ts says so in one line. */
+export class PortError extends Error {
+  constructor(
+    readonly variable: 'PORT' | 'SMTP_PORT',
+    readonly port: number,
+    readonly host: string,
+    readonly code: string,
+  ) {
+    const why = code === 'EADDRINUSE' ? 'is already in use' : 'needs privileges this process does not have';
+    super(`${variable}=${port} ${why} on ${host}; set ${variable} to another port.`);
+  }
+}
+
+async function listenOn<T>(variable: 'PORT' | 'SMTP_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new PortError(variable, port, host, code);
+    throw err;
+  }
+}
+
+/**
+ * The whole service in one object: the context (store, feed, caches), HTTP, SMTP, the webhook enqueuer and
+ * worker and the sweeper, started and stopped in one order. src/main.ts runs one; tests run as many as they like.
+ */
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const context = await createContext(config, overrides.context);
+  const spec = overrides.spec ?? (await loadSpec());
+  const app = await buildApp(context, { ...overrides, spec });
+  const logger = app.log;
+  const db = context.database.db;
+  const withWorkers = overrides.workers ?? true;
+  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound });
+  // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
+  // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
+  let worker: WebhookWorker | undefined;
+  let enqueuer: WebhookEnqueuer | undefined;
+  let sweeper: Sweeper | undefined;
+  let started = false;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    context,
+    app,
+    spec,
+    smtp,
+    async start(listen = {}) {
+      const host = listen.host ?? config.host;
+      if (withWorkers) {
+        const w = createWebhookWorker({ db, config, version: context.version, logger, metrics: context.metrics });
+        worker = w;
+        enqueuer = startWebhookEnqueuer({ db, feed: context.events, publicUrl: config.publicUrl, logger, pollMs: config.eventPollMs, onEnqueued: () => w.wake() });
+      }
+      started = true;
+      const wanted = listen.port ?? config.port;
+      await listenOn('PORT', wanted, host, () => app.listen({ port: wanted, host }));
+      const port = (app.server.address() as { port: number }).port;
+      const wantedSmtp = listen.smtpPort ?? config.smtpPort;
+      const smtpPort = await listenOn('SMTP_PORT', wantedSmtp, host, () => smtp.listen(wantedSmtp, host));
+      logger.info({ port: smtpPort, host }, `SMTP listening on ${host}:${smtpPort}`);
+      if (withWorkers) {
+        sweeper = startSweeper({ db, config, logger });
+        worker?.start();
+      }
+      return { port, smtpPort };
+    },
+    stop() {
+      stopping ??= (async () => {
+        context.lifecycle.shuttingDown = true; // /ready answers 503: load balancers stop sending new requests
+        // SMTP and HTTP stop accepting at once; the store outlives both and every worker.
+        const background = (async () => {
+          if (started) await smtp.close();
+          await sweeper?.stop();
+          await enqueuer?.stop();
+          await worker?.stop();
+        })();
+        try {
+          await app.close();
+        } finally {
+          await background;
+          await closeContext(context);
+        }
+      })();
+      return stopping;
+    },
+  };
+}
