@@ -38,7 +38,8 @@ export interface AppOptions {
  * context it was given: src/runtime.ts does both, in order with SMTP and the workers.
  */
 export async function buildApp(context: Context, options: AppOptions = {}): Promise<FastifyInstance> {
-  const deps: HttpContext = { ...context, spec: options.spec ?? (await loadSpec()) };
+  // The context itself, not a copy, so parts a test swaps in later (a counting event feed) reach the handlers too.
+  const deps: HttpContext = Object.assign(context, { spec: options.spec ?? (await loadSpec()) });
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, tempDir, type TestApp } from '../helpers/app.js';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const TSC = path.join(root, 'node_modules/typescript/bin/tsc');
 const run = promisify(execFile);
 

@@ -105,7 +105,7 @@ describe('a port already in use', () => {
       const { spawnSync } = await import('node:child_process');
       const free = variable === 'PORT' ? { SMTP_PORT: '0' } : { PORT: '0' };
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: new URL('..', import.meta.url).pathname,
+        cwd: new URL('../..', import.meta.url).pathname,
         env: { ...process.env, ...store.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP: 'false', ...free, [variable]: String(taken) },
         encoding: 'utf8',
         timeout: 30_000,
