@@ -1,21 +1,19 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Context } from '../context.js';
 import { handlers } from '../handlers/index.js';
-import { DomainError } from '../platform/errors.js';
-import { errorBody, installErrorHandlers, methodsByPath } from './plugins/errors.js';
-import { registerSpecRoutes } from './spec/routes.js';
+import { errorBody, errorsPlugin } from './plugins/errors.js';
+import { specRoutesPlugin } from './spec/routes.js';
 import { loadSpec, type LoadedSpec } from './spec/spec.js';
 import { validatorCompiler } from './spec/validation.js';
 import type { HttpContext } from './spec/handler.js';
-import { installUsageRecording } from './plugins/usage.js';
-import { installOperations } from './plugins/operations.js';
+import { docsPlugin } from './plugins/docs.js';
+import { operationsPlugin } from './plugins/operations.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { securityPlugin } from './plugins/security.js';
+import { usagePlugin } from './plugins/usage.js';
+import { webPlugin } from './plugins/web.js';
 import { RequestLog } from './request-log.js';
-import { groupedStore } from './plugins/rate-limit-store.js';
-import { registerDashboardWeb } from './plugins/web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,38 +80,22 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
     if (!request.routeOptions.config.takesBody) return done(null, undefined);
     done(Object.assign(new Error(`Unsupported media type ${request.headers['content-type'] ?? ''}: send application/json.`), { statusCode: 415 }));
   });
-  installErrorHandlers(app, methodsByPath(deps.spec.operations));
   // Hijacked long-lived replies (SSE) register here; they would otherwise hold app.close() open.
   app.decorate('openStreams', new Set<() => void>());
   app.addHook('preClose', async () => {
     for (const end of app.openStreams) end();
   });
 
-  const redis = deps.redis;
-  await app.register(rateLimit, {
-    global: false,
-    store: groupedStore(redis, 'ephemail-rl:'),
-    errorResponseBuilder: (req, ctx) => {
-      const who = req.caller?.kind === 'session' ? 'account' : 'key';
-      const err = new DomainError('rate_limited', `Rate limit of ${ctx.max} requests per ${ctx.after === '1 minute' ? 'minute' : ctx.after} exceeded for this ${who}; retry in ${Math.ceil(ctx.ttl / 1000)} s.`);
-      return Object.assign(err, { statusCode: ctx.statusCode, ttl: ctx.ttl });
-    },
-  });
-  // @fastify/rate-limit reports the reset as seconds from now; the API promises Unix time.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    const reset = reply.getHeader('x-ratelimit-reset');
-    if (reset !== undefined) reply.header('x-ratelimit-reset', Math.floor(Date.now() / 1000) + Number(reset));
-    return payload;
-  });
-
-  await app.register(swagger, { mode: 'static', specification: { document: deps.spec.document as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, persistAuthorization: true } });
-
-  // Cookies (the dashboard's session) are parsed before any route's hooks run.
+  // Each a named fastify-plugin; those that need another say so (`dependencies`), and registration fails when the
+  // order breaks it. Cookies (the dashboard's session) are parsed before any route's hooks run.
+  await app.register(errorsPlugin, { operations: deps.spec.operations });
   await app.register(cookie);
-  installUsageRecording(app, deps);
-  await installOperations(app, deps);
-  registerSpecRoutes(app, deps, handlers);
-  await registerDashboardWeb(app, options.webRoot);
+  await app.register(securityPlugin, { context: deps });
+  await app.register(rateLimitsPlugin, { redis: deps.redis });
+  await app.register(docsPlugin, { spec: deps.spec });
+  await app.register(usagePlugin, { context: deps });
+  await app.register(operationsPlugin, { context: deps });
+  await app.register(specRoutesPlugin, { context: deps, handlers });
+  await app.register(webPlugin, { root: options.webRoot });
   return app;
 }

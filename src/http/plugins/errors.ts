@@ -1,4 +1,5 @@
 import YAML from 'yaml';
+import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
 import { formatValidationErrors } from '../spec/validation.js';
@@ -118,3 +119,9 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
     return sendError(reply, 'not_found', `Route ${request.method} ${path} does not exist. See /docs for the API.`);
   });
 }
+
+/** One error handler and one 404/405 handler for the whole app, answering in the envelope. */
+export const errorsPlugin = fp<{ operations: Array<{ method: string; path: string }> }>(
+  async (app, { operations }) => installErrorHandlers(app, methodsByPath(operations)),
+  { name: 'ephemail-errors' },
+);

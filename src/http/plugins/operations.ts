@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import type { HttpContext } from '../spec/handler.js';
 import { lastEventId, readIdCursor } from '../../db/events.js';
@@ -9,7 +10,7 @@ import { errorBody } from './errors.js';
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
  * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
  */
-export async function installOperations(app: FastifyInstance, deps: HttpContext): Promise<void> {
+async function installOperations(app: FastifyInstance, deps: HttpContext): Promise<void> {
   const { metrics, config } = deps;
   app.addHook('onResponse', async (request, reply) => {
     const labels = {
@@ -42,3 +43,5 @@ export async function installOperations(app: FastifyInstance, deps: HttpContext)
     }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
   });
 }
+
+export const operationsPlugin = fp<{ context: HttpContext }>(async (app, { context }) => installOperations(app, context), { name: 'ephemail-operations' });

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { DomainError, errors } from '../../platform/errors.js';
 import type { Config } from '../../config.js';
-import type { Caller } from '../spec/handler.js';
+import type { Caller, HttpContext } from '../spec/handler.js';
 import { upgradeHint } from '../../identity/plans.js';
 import type { KeyAuthenticator } from '../../identity/keys.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
@@ -204,3 +205,29 @@ export function requirePlan(request: FastifyRequest, config: Config): void {
   if (caller.kind === 'session') throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
   throw errors.planRequired('The Developer API', account);
 }
+
+/**
+ * Who may call, enforced in one hook from each operation's declared security (and `x-plan`): it sets
+ * `request.caller`, which routes hand to the handler typed by the operation.
+ */
+export const securityPlugin = fp<{ context: HttpContext }>(
+  async (app, { context: deps }) => {
+    app.decorateRequest('caller', null);
+    // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
+    // and before the per-route rate-limit hook, which counts by key.
+    app.addHook('preValidation', async (request, reply) => {
+      const security = request.routeOptions.config.security;
+      const need = keyRequirement(security);
+      if (need === 'session') {
+        const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
+        await authenticateSession(request, reply, deps.sessions, options);
+      } else if (need === 'metrics') {
+        authenticateMetrics(request, deps.config.metricsToken);
+      } else {
+        await authenticate(request, need, deps.keys);
+      }
+      requirePlan(request, deps.config);
+    });
+  },
+  { name: 'ephemail-security', dependencies: ['@fastify/cookie'] },
+);

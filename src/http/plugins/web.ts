@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ export const DASHBOARD_CSP = [
  * itself for `/` and for any other GET that a browser navigates to (client routes such as `/tools/keys`), except
  * the API's own paths, which keep their JSON 404. Before `npm run build:web` has run, the page says how to build it.
  */
-export async function registerDashboardWeb(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
+async function registerDashboardWeb(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
   const assets = path.join(root, 'assets');
   if (fs.existsSync(assets)) {
     await app.register(fastifyStatic, {
@@ -84,3 +85,6 @@ function readIndex(root: string): string | undefined {
     return undefined;
   }
 }
+
+/** The dashboard's page and assets; registered last, so its catch-all GET never shadows an API route. */
+export const webPlugin = fp<{ root?: string }>(async (app, { root }) => registerDashboardWeb(app, root), { name: 'ephemail-web', dependencies: ['ephemail-routes'] });

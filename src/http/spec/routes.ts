@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Caller, HandlerMap, HttpContext } from './handler.js';
-
-const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 import { loginAttemptLimiter } from '../plugins/login-limit.js';
-import { authenticate, authenticateMetrics, authenticateSession, keyRequirement, needsCsrfToken, requirePlan } from '../plugins/security.js';
 import { routeSchema, type SpecOperation } from './spec.js';
 import { invalid } from '../../platform/errors.js';
 
@@ -11,7 +9,7 @@ import { invalid } from '../../platform/errors.js';
  * Registers one route per operation in openapi.yaml, bound by operationId to its handler. An operation without a
  * handler, or a handler without an operation, stops the server at start-up: no route exists outside the spec.
  */
-export function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: HandlerMap): void {
+function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: HandlerMap): void {
   const operations = deps.spec.operations;
   const ids = new Set(operations.map((o) => o.operationId));
   const missing = operations.filter((o) => !(o.operationId in handlers)).map((o) => o.operationId);
@@ -22,22 +20,6 @@ export function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, hand
     );
   }
 
-  // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
-  // and before the per-route rate-limit hook, which counts by key.
-  app.decorateRequest('caller', null);
-  app.addHook('preValidation', async (request, reply) => {
-    const security = request.routeOptions.config.security;
-    const need = keyRequirement(security);
-    if (need === 'session') {
-      const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
-      await authenticateSession(request, reply, deps.sessions, options);
-    } else if (need === 'metrics') {
-      authenticateMetrics(request, deps.config.metricsToken);
-    } else {
-      await authenticate(request, need, deps.keys);
-    }
-    requirePlan(request, deps.config);
-  });
   // U+0000 is refused in every parameter and body field, on both stores alike: PostgreSQL cannot hold it in text
   // (a look-up or insert carrying one failed with a 500), and no name, id or note needs it.
   app.addHook('preHandler', async (request) => {
@@ -86,6 +68,18 @@ export function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, hand
     });
   }
 }
+
+const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
+
+/**
+ * The spec's operations as routes. Every hook a route relies on is installed first, by the plugins named here
+ * (fastify-plugin checks they were registered before this one): errors (the envelope), security (who called),
+ * rate limits (per-route limits need the plugin), cookies (sessions).
+ */
+export const specRoutesPlugin = fp<{ context: HttpContext; handlers: HandlerMap }>(
+  async (app, { context, handlers }) => registerSpecRoutes(app, context, handlers),
+  { name: 'ephemail-routes', dependencies: ['ephemail-errors', 'ephemail-security', 'ephemail-rate-limits', '@fastify/cookie'] },
+);
 
 /** The first place in a parsed value (object keys included) holding U+0000, as "name (where)"; undefined if none. */
 function nulAt(value: unknown, where: string, path = ''): string | undefined {
