@@ -36,6 +36,9 @@ export interface OperationCallers {
   "verifyDomain": "developer";
   "waitForMessages": "developer";
   "streamMessages": "developer";
+  "listKeys": "developer";
+  "createKey": "developer";
+  "revokeKey": "developer";
   "listWebhooks": "developer";
   "createWebhook": "developer";
   "getWebhook": "developer";

@@ -834,6 +834,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's keys
+         * @description Every key of the account, Tools and Developer, revoked ones included, oldest first; never a key itself.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create a Developer key with at most the caller's rights
+         * @description Creates a Developer key for the caller's account. Its scopes default to the caller's; asking for a scope the
+         *     caller lacks, a later expiry than the caller's, or no restriction when the caller is restricted (or patterns
+         *     outside the caller's) answers 403 `insufficient_scope`. The key is shown only in this answer (only its
+         *     SHA-256 digest is stored). At most 50 live Developer keys per account (409 `too_many_keys`).
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`) from the key list — not the key itself.
+                 * @example key_5d4c3b2a19f8e7d6c5b4a39281706f5e
+                 */
+                key_id: components["parameters"]["KeyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key
+         * @description The key stops working at once, on every instance, and stays listed with `revoked_at`. Revoking a revoked key answers the same 200; another account's key answers 404 `key_not_found`. A key may revoke itself.
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1717,7 +1770,7 @@ export interface components {
          *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys";
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired";
         /** @description The failure envelope used by every operation. */
         Error: {
             /**
@@ -3030,7 +3083,43 @@ export interface components {
              * @description When it was revoked; null while it works.
              */
             revoked_at: string | null;
+            /** @description What a Developer key may do (every scope unless it was created with fewer); null for a Tools key. */
+            scopes: components["schemas"]["KeyScope"][] | null;
+            /**
+             * Format: date-time
+             * @description When the key stops working (401 `key_expired` from then on); null: never.
+             */
+            expires_at: string | null;
+            /** @description What a restricted Developer key may see and touch; null when it is not restricted. */
+            restrict: components["schemas"]["KeyRestriction"] | null;
         };
+        /**
+         * @description A Developer key's permission. Every Developer operation names the one it needs in its security requirement
+         *     (`DeveloperKey: [messages:read]`); a key without it answers 403 `insufficient_scope`. Waits and event
+         *     streams need the read scope of what they show.
+         * @enum {string}
+         */
+        KeyScope: "addresses:read" | "addresses:write" | "messages:read" | "messages:write" | "domains:read" | "domains:write" | "webhooks:read" | "webhooks:write" | "sandboxes:read" | "sandboxes:write" | "faults:write" | "keys:write";
+        /**
+         * @description Limits a Developer key to some addresses: glob patterns on whole addresses (`*` any run of characters, `?`
+         *     one character, case-insensitive), e.g. `ci-*@ephemail.local`. A restricted key lists, creates, reads and
+         *     receives events for matching addresses only; any other address answers 404 as if it did not exist.
+         *     Custom domains and webhooks belong to the whole account, so a restricted key cannot hold the `domains:*`,
+         *     `webhooks:*` or `keys:write` scopes.
+         */
+        KeyRestriction: {
+            /** @description Address patterns; an address matching any of them is allowed. */
+            addresses: string[];
+        };
+        /** @description The scopes a new Developer key holds; every scope when left out (a key made by a key: the creator's). */
+        KeyScopes: components["schemas"]["KeyScope"][];
+        /**
+         * Format: date-time
+         * @description When a new key stops working; must be in the future. Give this or `expires_in`, not both.
+         */
+        KeyExpiresAt: string;
+        /** @description Seconds from now until a new key stops working (60 s to 365 days). */
+        KeyExpiresIn: number;
         ApiKeyList: {
             /**
              * @description Always true.
@@ -3044,6 +3133,19 @@ export interface components {
             kind: components["schemas"]["ApiKeyKind"];
             /** @description A name to tell keys apart (default "tools key" / "developer key"). */
             name?: string;
+            scopes?: components["schemas"]["KeyScopes"];
+            expires_at?: components["schemas"]["KeyExpiresAt"];
+            expires_in?: components["schemas"]["KeyExpiresIn"];
+            restrict?: components["schemas"]["KeyRestriction"];
+        };
+        /** @description A Developer key made by a Developer key (createKey); its rights are at most the caller's. */
+        CreateKeyRequest: {
+            /** @description A name to tell keys apart (default "developer key"). */
+            name?: string;
+            scopes?: components["schemas"]["KeyScopes"];
+            expires_at?: components["schemas"]["KeyExpiresAt"];
+            expires_in?: components["schemas"]["KeyExpiresIn"];
+            restrict?: components["schemas"]["KeyRestriction"];
         };
         CreatedApiKey: {
             /**
@@ -3390,7 +3492,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `missing_api_key`: no key was sent. `invalid_api_key`: the key is unknown, malformed or revoked. */
+        /** @description `missing_api_key`: no key was sent. `invalid_api_key`: the key is unknown, malformed or revoked. `key_expired`: the key's `expires_at` has passed. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -3406,9 +3508,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `wrong_key_kind`: the key is valid but of the other kind (the message names the kind needed). `plan_required`: the account's plan does not include this. */
+        /** @description `wrong_key_kind`: the key is valid but of the other kind (the message names the kind needed). `plan_required`: the account's plan does not include this. `insufficient_scope`: the Developer key lacks the scope the operation declares (the message names it; `WWW-Authenticate: Bearer error="insufficient_scope", scope="<scope>"` as RFC 6750 says), or asked for a key with more rights than its own. */
         Forbidden: {
             headers: {
+                /** @description With `insufficient_scope`: `Bearer error="insufficient_scope", scope="<the scope needed>"`. */
+                "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -5623,6 +5727,160 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "keys": [
+                     *         {
+                     *           "id": "key_7e6d5c4b3a29180f7e6d5c4b3a291807",
+                     *           "name": "ci-wait",
+                     *           "kind": "developer",
+                     *           "prefix": "eph_dev_Zx9yW8vU",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "last_used_at": null,
+                     *           "revoked_at": null,
+                     *           "scopes": [
+                     *             "messages:read",
+                     *             "addresses:write"
+                     *           ],
+                     *           "expires_at": "2026-11-21T11:00:00.000Z",
+                     *           "restrict": {
+                     *             "addresses": [
+                     *               "ci-*@ephemail.local"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "ci-wait",
+                 *       "scopes": [
+                 *         "messages:read",
+                 *         "addresses:write"
+                 *       ],
+                 *       "expires_in": 3600,
+                 *       "restrict": {
+                 *         "addresses": [
+                 *           "ci-*@ephemail.local"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "key": "eph_dev_Zx9yW8vUt7sR6qP5oN4mL3kJ2iH1gF0eD9cB8aZ7",
+                     *       "api_key": {
+                     *         "id": "key_7e6d5c4b3a29180f7e6d5c4b3a291807",
+                     *         "name": "ci-wait",
+                     *         "kind": "developer",
+                     *         "prefix": "eph_dev_Zx9yW8vU",
+                     *         "created_at": "2026-11-21T10:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "scopes": [
+                     *           "messages:read",
+                     *           "addresses:write"
+                     *         ],
+                     *         "expires_at": "2026-11-21T11:00:00.000Z",
+                     *         "restrict": {
+                     *           "addresses": [
+                     *             "ci-*@ephemail.local"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["TooManyKeys"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`) from the key list — not the key itself.
+                 * @example key_5d4c3b2a19f8e7d6c5b4a39281706f5e
+                 */
+                key_id: components["parameters"]["KeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -6486,7 +6744,10 @@ export interface operations {
                      *           "prefix": "eph_tools_Ab3dE5gH",
                      *           "created_at": "2026-11-21T10:00:00.000Z",
                      *           "last_used_at": "2026-11-21T10:05:00.000Z",
-                     *           "revoked_at": null
+                     *           "revoked_at": null,
+                     *           "scopes": null,
+                     *           "expires_at": null,
+                     *           "restrict": null
                      *         }
                      *       ]
                      *     }
@@ -6536,7 +6797,10 @@ export interface operations {
                      *         "prefix": "eph_tools_Ab3dE5gH",
                      *         "created_at": "2026-11-21T10:00:00.000Z",
                      *         "last_used_at": null,
-                     *         "revoked_at": null
+                     *         "revoked_at": null,
+                     *         "scopes": null,
+                     *         "expires_at": null,
+                     *         "restrict": null
                      *       }
                      *     }
                      */
@@ -6584,7 +6848,10 @@ export interface operations {
                      *         "prefix": "eph_tools_Ab3dE5gH",
                      *         "created_at": "2026-11-21T10:00:00.000Z",
                      *         "last_used_at": "2026-11-21T10:05:00.000Z",
-                     *         "revoked_at": "2026-11-21T11:00:00.000Z"
+                     *         "revoked_at": "2026-11-21T11:00:00.000Z",
+                     *         "scopes": null,
+                     *         "expires_at": null,
+                     *         "restrict": null
                      *       }
                      *     }
                      */

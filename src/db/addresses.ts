@@ -18,8 +18,9 @@ export async function listAddressesForAccount(
   db: Db,
   accountId: string,
   page: Page,
+  addressLike?: readonly string[],
 ): Promise<{ rows: Array<AddressRow & { message_count: number }>; count: number }> {
-  const { rows, count } = await pageOfAccount(db, 'addresses', accountId, page);
+  const { rows, count } = await pageOfAccount(db, 'addresses', accountId, page, addressLike);
   if (rows.length === 0) return { rows: [], count };
   const counts = await db
     .selectFrom('messages')

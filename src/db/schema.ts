@@ -20,6 +20,11 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** JSON array of scopes; null: every scope (and for Tools keys). */
+  scopes_json: string | null;
+  expires_at: string | null;
+  /** JSON `{ addresses: [...] }`; null: not restricted. */
+  restrict_json: string | null;
 }
 
 export interface AddressesTable {

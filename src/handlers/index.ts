@@ -8,6 +8,9 @@ import { clearAddressFaults } from './faults/clearAddressFaults.js';
 import { getAddressFaults } from './faults/getAddressFaults.js';
 import { setAddressFaults } from './faults/setAddressFaults.js';
 import { handleMcp } from './mcp/handleMcp.js';
+import { createKey } from './keys/createKey.js';
+import { listKeys } from './keys/listKeys.js';
+import { revokeKey } from './keys/revokeKey.js';
 import { changePlan } from './dashboard/changePlan.js';
 import { createApiKey } from './dashboard/createApiKey.js';
 import { deleteAllDashboardMessages } from './dashboard/deleteAllDashboardMessages.js';
@@ -122,6 +125,9 @@ export const handlers = {
   setAddressFaults,
   clearAddressFaults,
   handleMcp,
+  listKeys,
+  createKey,
+  revokeKey,
   updateDashboardMessage: sharedHandler<'updateMessage', 'updateDashboardMessage'>(updateMessage, true),
   deleteAllDashboardMessages,
   getDashboardMessageStructure,

@@ -6,9 +6,11 @@ import type { AccountRow } from '../db/accounts.js';
 import { countLiveKeys, findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
 import { LRUCache } from 'lru-cache';
 import { onEventsCommitted, transactWithEvents } from '../db/events.js';
-import { DomainError, errors } from '../platform/errors.js';
+import { DomainError, errors, invalid } from '../platform/errors.js';
 import { type EventFeed } from '../platform/events/feed.js';
 import { eventRecord } from '../platform/events/contract.js';
+import type { components } from '../../generated/schema.js';
+import { rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -24,15 +26,8 @@ const PREFIX_SECRET_CHARS = 8;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PATTERN = /^eph_(tools|dev)_[0-9A-Za-z]{40}$/;
 
-export interface KeyView {
-  id: string;
-  name: string;
-  kind: KeyKind;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A key as the API shows it (the spec's ApiKey): never the key itself. */
+export type KeyView = components['schemas']['ApiKey'];
 
 export interface AuthenticatedKey {
   key: ApiKeyRow;
@@ -72,6 +67,9 @@ export function toKeyView(row: ApiKeyRow): KeyView {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
+    scopes: row.kind === 'developer' ? (row.scopes ?? null) : null,
+    expires_at: row.expires_at,
+    restrict: row.restrict,
   };
 }
 
@@ -81,6 +79,7 @@ export async function createKey(
   account: AccountRow,
   kind: KeyKind,
   name?: string,
+  rights: KeyRights = { scopes: null, expiresAt: null, restrict: null },
 ): Promise<{ key: string; view: KeyView }> {
   if (kind === 'developer' && account.plan !== 'developer') {
     throw errors.planRequired('A developer key', account, 'Only a developer-plan account can hold one.');
@@ -96,6 +95,9 @@ export async function createKey(
     created_at: new Date().toISOString(),
     last_used_at: null,
     revoked_at: null,
+    scopes: kind === 'developer' ? rights.scopes : null,
+    expires_at: rights.expiresAt,
+    restrict: kind === 'developer' ? rights.restrict : null,
   };
   await insertKey(db, row);
   return { key, view: toKeyView(row) };
@@ -193,10 +195,34 @@ export class KeyAuthenticator {
 /** Live keys an account may hold per kind: plenty for CI, staging and laptops, not a mint for abuse. */
 export const MAX_LIVE_KEYS_PER_KIND = 50;
 
-export async function createDashboardKey(db: Db, config: Config, account: AccountRow, kind: KeyKind, name?: string): Promise<{ key: string; view: KeyView }> {
-  if (kind === 'developer') requireDeveloperPlan(config, account, 'Developer keys');
+async function requireRoomFor(db: Db, account: AccountRow, kind: KeyKind): Promise<void> {
   if ((await countLiveKeys(db, account.id, kind)) >= MAX_LIVE_KEYS_PER_KIND) {
     throw new DomainError('too_many_keys', `This account already has ${MAX_LIVE_KEYS_PER_KIND} live ${kind} keys; revoke one before creating another.`);
   }
-  return createKey(db, account, kind, name);
+}
+
+const requestsRights = (r: RequestedRights) => r.scopes !== undefined || r.expires_at !== undefined || r.expires_in !== undefined || r.restrict !== undefined;
+
+/** A key made in the dashboard: any kind, and for a Developer key any scopes, expiry and restriction. */
+export async function createDashboardKey(
+  db: Db,
+  config: Config,
+  account: AccountRow,
+  kind: KeyKind,
+  name?: string,
+  requested: RequestedRights = {},
+): Promise<{ key: string; view: KeyView }> {
+  if (kind === 'developer') requireDeveloperPlan(config, account, 'Developer keys');
+  else if (requested.scopes !== undefined || requested.restrict !== undefined) throw invalid('scopes and restrict apply to Developer keys only');
+  const rights = requestsRights(requested) ? rightsOf(requested, null) : undefined;
+  await requireRoomFor(db, account, kind);
+  return createKey(db, account, kind, name, rights);
+}
+
+/** A Developer key made by a Developer key (createKey): at most the creator's rights. */
+export async function createKeyByKey(db: Db, creator: AuthenticatedKey, name: string | undefined, requested: RequestedRights): Promise<{ key: string; view: KeyView }> {
+  const limit: KeyRights = { scopes: creator.key.scopes, expiresAt: creator.key.expires_at, restrict: creator.key.restrict };
+  const rights = rightsOf(requested, limit);
+  await requireRoomFor(db, creator.account, 'developer');
+  return createKey(db, creator.account, 'developer', name, rights);
 }

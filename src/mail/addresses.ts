@@ -16,6 +16,7 @@ import type { components } from '../../generated/schema.js';
 import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
+import { addressMatcher, likePatterns } from '../identity/key-rights.js';
 import { checkAddress } from '../platform/email-address.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */
@@ -88,7 +89,10 @@ export async function createAddress(
   accountId: string,
   request: { domain?: string; prefix?: string; expires_in?: number },
   now = new Date(),
+  /** A restricted key's patterns: an address outside them is refused as if it could not exist (404). */
+  patterns?: readonly string[],
 ): Promise<AddressRow> {
+  const allowed = patterns ? addressMatcher(patterns) : () => true;
   const domain = await usableDomain(db, policy, accountId, (request.domain ?? policy.mailDomains[0]).trim().toLowerCase().replace(/\.$/, ''));
   const lifetime = Math.min(request.expires_in ?? policy.addressTtl, policy.maxAddressLifetime);
   if (lifetime < 10) throw invalid('expires_in must be >= 10');
@@ -99,6 +103,9 @@ export async function createAddress(
   for (let attempt = 0; attempt < 5; attempt++) {
     const prefix = explicit ? request.prefix!.trim().toLowerCase() : randomPrefix();
     const address = `${prefix}@${domain}`;
+    if (!allowed(address)) {
+      throw errors.addressNotFound(address, { why: explicit ? 'it is outside the addresses this key is restricted to' : 'a random prefix is outside the addresses this key is restricted to; give a prefix that matches' });
+    }
     const check = checkAddress(address);
     if (!check.isValid) {
       throw invalid(`prefix does not make a valid address: ${check.errors.map((e) => e.message).join(' ')}`);
@@ -155,8 +162,10 @@ export async function listAddressViews(
   db: Db,
   accountId: string,
   page: { limit: number; offset: number },
+  /** A restricted key's patterns: only matching addresses are listed (and counted). */
+  patterns?: readonly string[],
 ): Promise<{ addresses: AddressView[]; count: number }> {
-  const { rows, count } = await listAddressesForAccount(db, accountId, page);
+  const { rows, count } = await listAddressesForAccount(db, accountId, page, patterns && likePatterns(patterns));
   const now = new Date();
   return { addresses: rows.map((r) => toView(r, r.message_count, now)), count };
 }

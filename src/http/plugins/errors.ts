@@ -98,6 +98,10 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
     if (status >= 500) request.log.error({ err }, 'request failed');
+    const scope = (err as { scope?: unknown }).scope;
+    if (body.error === 'insufficient_scope' && typeof scope === 'string') {
+      reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
+    }
     if (body.error === 'rate_limited' && (err as FastifyError & { ttl?: number }).ttl !== undefined) {
       reply.header('retry-after', Math.ceil((err as unknown as { ttl: number }).ttl / 1000));
     }

@@ -6,6 +6,8 @@ import type { Config } from '../../config.js';
 import type { Caller, HttpContext } from '../spec/handler.js';
 import { upgradeHint } from '../../identity/plans.js';
 import type { KeyAuthenticator } from '../../identity/keys.js';
+import type { ApiKeyRow } from '../../db/keys.js';
+import { addressMatcher, holdsScope, insufficientScope } from '../../identity/key-rights.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
 
 declare module 'fastify' {
@@ -108,6 +110,9 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
         : 'This endpoint needs a Developer API key (eph_dev_…) as a Bearer token; a Tools key was sent.',
     );
   }
+  if (auth.key.expires_at !== null && auth.key.expires_at <= new Date().toISOString()) {
+    throw new DomainError('key_expired', `This key expired at ${auth.key.expires_at}; create a new one.`);
+  }
   request.caller = { kind: 'key', account: auth.account, key: auth.key };
 }
 
@@ -207,6 +212,23 @@ export function requirePlan(request: FastifyRequest, config: Config): void {
 }
 
 /**
+ * A Developer key's scopes and restriction: the scope the operation declares (`DeveloperKey: [messages:read]`) must
+ * be one the key holds (403 insufficient_scope, with RFC 6750's WWW-Authenticate from the error handler), and an
+ * address named in the path must match the key's patterns — outside them it answers as a missing address does.
+ */
+function requireKeyRights(request: FastifyRequest, key: ApiKeyRow): void {
+  for (const requirement of request.routeOptions.config.security ?? []) {
+    for (const scope of requirement.DeveloperKey ?? []) {
+      if (!holdsScope(key, scope)) throw insufficientScope(scope, `This key lacks the ${scope} scope this operation needs; create a key that holds it.`);
+    }
+  }
+  const address = (request.params as { address?: unknown } | undefined)?.address;
+  if (key.restrict !== null && typeof address === 'string' && !addressMatcher(key.restrict.addresses)(address)) {
+    throw errors.addressNotFound(address.trim().toLowerCase());
+  }
+}
+
+/**
  * Who may call, enforced in one hook from each operation's declared security (and `x-plan`): it sets
  * `request.caller`, which routes hand to the handler typed by the operation.
  */
@@ -227,6 +249,7 @@ export const securityPlugin = fp<{ context: HttpContext }>(
         await authenticate(request, need, deps.keys);
       }
       requirePlan(request, deps.config);
+      if (request.caller?.kind === 'key') requireKeyRights(request, request.caller.key);
     });
   },
   { name: 'ephemail-security', dependencies: ['@fastify/cookie'] },

@@ -32,6 +32,11 @@ export interface AnonymousCaller {
 export type AccountCaller = KeyCaller | SessionCaller;
 export type Caller = AccountCaller | AnonymousCaller;
 
+/** The address patterns a restricted Developer key is limited to; undefined for everyone else. */
+export function restrictedTo(caller: AccountCaller): readonly string[] | undefined {
+  return caller.kind === 'key' ? caller.key.restrict?.addresses : undefined;
+}
+
 /**
  * The caller the security hook hands an operation's handler, typed from the operation's declared security
  * (generated/operations.d.ts): a keyed operation always has a key and its account, a session one a session.

@@ -27,6 +27,9 @@ describe.each(DIALECTS)('dashboard keys and plans (%s)', (dialect) => {
       created_at: expect.any(String),
       last_used_at: null,
       revoked_at: null,
+      scopes: null,
+      expires_at: null,
+      restrict: null,
     });
     const call = await t.app.inject({ url: AGE, headers: { 'x-api-key': key } });
     expect(call.statusCode).toBe(200);
