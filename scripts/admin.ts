@@ -5,7 +5,8 @@
  *   account create --email E [--plan free|developer]
  *   account plan   --email E --plan free|developer
  *   account password --email E   (the new password on stdin: a dashboard log-in for an operator-made account)
- *   key create     --email E --kind tools|developer [--name N]   (the key alone on the last line of stdout)
+ *   key create     --email E --kind tools|developer [--name N] [--scopes a,b] [--expires-in SECONDS]
+ *                  [--restrict-addresses PATTERN ...]   (the key alone on the last line of stdout)
  *   key list       --email E
  *   key revoke     KEY_OR_ID
  */
@@ -16,12 +17,15 @@ import { changePlan, createAccount, requireAccount, type Plan } from '../src/ide
 import { setAccountPassword } from '../src/identity/credentials.js';
 import { DomainError } from '../src/platform/errors.js';
 import { createKey, listKeys, revokeKeyByIdOrValue, type KeyKind } from '../src/identity/keys.js';
+import { ALL_SCOPES, rightsOf, type RequestedRights } from '../src/identity/key-rights.js';
 
 const USAGE = `usage: npm run admin -- <command>
   account create --email E [--plan free|developer]
   account plan   --email E --plan free|developer
   account password --email E        (reads the new password from stdin)
   key create     --email E --kind tools|developer [--name NAME]
+                 [--scopes SCOPE,SCOPE] [--expires-in SECONDS] [--restrict-addresses PATTERN ...]
+                 (Developer keys: scopes from KeyScope in openapi.yaml, default all; patterns like ci-*@domain)
   key list       --email E
   key revoke     KEY_OR_ID`;
 
@@ -78,6 +82,9 @@ async function run(argv: string[]): Promise<void> {
       plan: { type: 'string' },
       kind: { type: 'string' },
       name: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-in': { type: 'string' },
+      'restrict-addresses': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -112,7 +119,18 @@ async function run(argv: string[]): Promise<void> {
       case 'key create': {
         const kind = oneOf(need(values.kind, '--kind'), ['tools', 'developer'] as const, '--kind') as KeyKind;
         const account = await requireAccount(db, need(values.email, '--email'));
-        const { key, view } = await createKey(db, account, kind, values.name);
+        const requested: RequestedRights = {};
+        if (values.scopes !== undefined) {
+          requested.scopes = values.scopes.split(',').map((s) => oneOf(s.trim(), ALL_SCOPES, '--scopes'));
+        }
+        if (values['expires-in'] !== undefined) {
+          const seconds = Number(values['expires-in']);
+          if (!Number.isInteger(seconds) || seconds < 60) throw new UsageError('--expires-in must be a whole number of seconds, at least 60');
+          requested.expires_in = seconds;
+        }
+        if (values['restrict-addresses'] !== undefined) requested.restrict = { addresses: values['restrict-addresses'] };
+        if (kind === 'tools' && Object.keys(requested).length > 0) throw new UsageError('--scopes, --expires-in and --restrict-addresses apply to Developer keys only');
+        const { key, view } = await createKey(db, account, kind, values.name, rightsOf(requested, null));
         console.log(`created ${view.kind} key ${view.id} (${view.prefix}…) for ${account.email}; it is shown only once:`);
         console.log(key);
         break;
@@ -123,7 +141,8 @@ async function run(argv: string[]): Promise<void> {
         if (keys.length === 0) console.log(`no keys for ${account.email}`);
         for (const k of keys) {
           const state = k.revoked_at ? `revoked ${k.revoked_at}` : 'active';
-          console.log([k.id, k.kind.padEnd(9), `${k.prefix}…`, k.name, `created ${k.created_at}`, `last used ${k.last_used_at ?? 'never'}`, state].join('  '));
+          const rights = k.kind === 'developer' ? [`scopes ${k.scopes?.join(',') ?? 'all'}`, `expires ${k.expires_at ?? 'never'}`, ...(k.restrict ? [`only ${k.restrict.addresses.join(',')}`] : [])] : [];
+          console.log([k.id, k.kind.padEnd(9), `${k.prefix}…`, k.name, `created ${k.created_at}`, `last used ${k.last_used_at ?? 'never'}`, ...rights, state].join('  '));
         }
         break;
       }

@@ -41,6 +41,16 @@ describe('npm run admin', () => {
     expect(listed.stdout).not.toContain(key);
     expect(listed.stdout.match(/active/g)).toHaveLength(2);
 
+    // A scoped, expiring, restricted Developer key for CI, and what the list says of it.
+    const ci = await admin(env, 'key', 'create', '--email', 'ops@example.com', '--kind', 'developer', '--name', 'ci', '--scopes', 'messages:read,addresses:write', '--expires-in', '3600', '--restrict-addresses', 'ci-*@ephemail.test');
+    expect(ci.code).toBe(0);
+    expect(ci.stdout.trim().split('\n').at(-1)).toMatch(/^eph_dev_/);
+    const withRights = (await admin(env, 'key', 'list', '--email', 'ops@example.com')).stdout.split('\n').find((l) => l.includes('  ci  '));
+    expect(withRights).toMatch(/scopes addresses:write,messages:read  expires \d{4}-.*  only ci-\*@ephemail\.test  active/);
+    const badScope = await admin(env, 'key', 'create', '--email', 'ops@example.com', '--kind', 'developer', '--scopes', 'messages:delete');
+    expect(badScope.code).toBe(2);
+    expect(badScope.stderr).toContain('--scopes must be one of');
+
     const revoked = await admin(env, 'key', 'revoke', key!);
     expect(revoked.code).toBe(0);
     expect((await admin(env, 'key', 'list', '--email', 'ops@example.com')).stdout).toMatch(/revoked \d{4}-/);
