@@ -1,9 +1,8 @@
-import type { components } from '../../generated/schema.js';
 import type { ApiKeyRow, KeyRestriction, KeyScope } from '../db/keys.js';
 import { DomainError, invalid } from '../platform/errors.js';
 
 /** Every scope a Developer key can hold, in the spec's order (its KeyScope enum). */
-export const ALL_SCOPES: readonly KeyScope[] = [
+const SCOPES = [
   'addresses:read',
   'addresses:write',
   'messages:read',
@@ -16,7 +15,11 @@ export const ALL_SCOPES: readonly KeyScope[] = [
   'sandboxes:write',
   'faults:write',
   'keys:write',
-] satisfies Array<components['schemas']['KeyScope']>;
+] as const satisfies readonly KeyScope[];
+/** A scope added to the spec and not listed above is a compile error here. */
+const everyScope: Exclude<KeyScope, (typeof SCOPES)[number]> extends never ? true : false = true;
+void everyScope;
+export const ALL_SCOPES: readonly KeyScope[] = SCOPES;
 
 /** Scopes about the whole account, which a key limited to some addresses cannot hold. */
 const ACCOUNT_WIDE: ReadonlySet<KeyScope> = new Set(['domains:read', 'domains:write', 'webhooks:read', 'webhooks:write', 'keys:write']);

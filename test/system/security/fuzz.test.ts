@@ -205,7 +205,11 @@ function buildRequest(rng: Rng, op: SpecOperation, world: World, other: World, a
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   if (bodySchema) {
     const corrupt = wrong('body');
-    let body = validValue(bodySchema, 'body', ctx);
+    // A body whose schema names no properties (a JSON-RPC message to /mcp) is seldom a request the operation can
+    // carry out when made up at random: half the time it is the spec's own example instead.
+    const example = (op.requestBody?.content?.['application/json'] as { example?: unknown } | undefined)?.example;
+    const loose = !('properties' in (bodySchema as object));
+    let body = loose && example !== undefined && rng.chance(0.5) ? structuredClone(example) : validValue(bodySchema, 'body', ctx);
     if (corrupt) {
       const kind = rng.int(0, 7);
       const obj = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf, unwrap, type ApiKey, type KeyKind } from '../api.js';
+import { api, messageOf, unwrap, type ApiKey, type KeyKind, type Schemas } from '../api.js';
 import { announce } from '../components/announcer.js';
 import { ConfirmButton } from '../components/confirm-button.js';
 import { CopyButton } from '../components/copy-button.js';
@@ -7,6 +7,26 @@ import { Icon } from '../components/icons.js';
 import { PlanGate } from '../components/plan-gate.js';
 import { formatDateTime, formatRelative } from '../format.js';
 import { Link } from '../router.js';
+
+type KeyScope = Schemas['KeyScope'];
+/** Every scope, in the spec's order (its KeyScope enum); the checkboxes of the key form. */
+const SCOPES = [
+  'addresses:read',
+  'addresses:write',
+  'messages:read',
+  'messages:write',
+  'domains:read',
+  'domains:write',
+  'webhooks:read',
+  'webhooks:write',
+  'sandboxes:read',
+  'sandboxes:write',
+  'faults:write',
+  'keys:write',
+] as const satisfies readonly KeyScope[];
+/** A scope added to the spec and not listed above is a compile error here. */
+const everyScope: Exclude<KeyScope, (typeof SCOPES)[number]> extends never ? true : false = true;
+void everyScope;
 
 const TEXT: Record<KeyKind, { title: string; section: string; intro: string; example: (key: string) => string }> = {
   tools: {
@@ -51,6 +71,10 @@ function KeyManager({ kind }: { kind: KeyKind }) {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ key: string; api_key: ApiKey } | null>(null);
   const [showRevoked, setShowRevoked] = useState(false);
+  // Developer keys: every scope unless some are unticked; no expiry; no restriction (the API's defaults).
+  const [scopes, setScopes] = useState<KeyScope[]>([...SCOPES]);
+  const [expiresIn, setExpiresIn] = useState('');
+  const [patterns, setPatterns] = useState('');
 
   const load = async () => {
     try {
@@ -71,7 +95,16 @@ function KeyManager({ kind }: { kind: KeyKind }) {
     setBusy(true);
     setFormError(null);
     try {
-      const result = await unwrap(api.POST('/api/dashboard/keys', { body: { kind, ...(name.trim() ? { name: name.trim() } : {}) } }));
+      const restrict = patterns.split(/[\s,]+/).filter(Boolean);
+      const rights =
+        kind === 'developer'
+          ? {
+              ...(scopes.length < SCOPES.length ? { scopes } : {}),
+              ...(expiresIn ? { expires_in: Number(expiresIn) } : {}),
+              ...(restrict.length > 0 ? { restrict: { addresses: restrict } } : {}),
+            }
+          : {};
+      const result = await unwrap(api.POST('/api/dashboard/keys', { body: { kind, ...(name.trim() ? { name: name.trim() } : {}), ...rights } }));
       setCreated(result);
       setName('');
       announce('Key created. Copy it now: it is shown only once.');
@@ -107,6 +140,37 @@ function KeyManager({ kind }: { kind: KeyKind }) {
             <label for="key-name">Name</label>
             <input id="key-name" maxLength={64} placeholder={kind === 'tools' ? 'e.g. CI, staging, laptop' : 'e.g. integration tests'} value={name} onInput={(e) => setName(e.currentTarget.value)} />
           </div>
+          {kind === 'developer' ? (
+            <details class="key-rights grow">
+              <summary>Permissions, expiry and addresses</summary>
+              <fieldset>
+                <legend>Scopes</legend>
+                {SCOPES.map((scope) => (
+                  <label key={scope} class="check">
+                    <input
+                      type="checkbox"
+                      checked={scopes.includes(scope)}
+                      onChange={(e) => setScopes(e.currentTarget.checked ? SCOPES.filter((s) => s === scope || scopes.includes(s)) : scopes.filter((s) => s !== scope))}
+                    />
+                    <code>{scope}</code>
+                  </label>
+                ))}
+              </fieldset>
+              <div class="field">
+                <label for="key-expiry">Expires</label>
+                <select id="key-expiry" value={expiresIn} onChange={(e) => setExpiresIn(e.currentTarget.value)}>
+                  <option value="">never</option>
+                  <option value="3600">in 1 hour</option>
+                  <option value="86400">in 1 day</option>
+                  <option value="2592000">in 30 days</option>
+                </select>
+              </div>
+              <div class="field">
+                <label for="key-restrict">Only these addresses (patterns, e.g. ci-*@your-domain)</label>
+                <input id="key-restrict" value={patterns} placeholder="all addresses" onInput={(e) => setPatterns(e.currentTarget.value)} />
+              </div>
+            </details>
+          ) : null}
           <button type="submit" class="btn btn-primary" disabled={busy}>
             <Icon name="plus" />
             <span>{busy ? 'Creating…' : `Create ${kind === 'tools' ? 'Tools' : 'Developer'} key`}</span>
@@ -170,6 +234,7 @@ function KeyManager({ kind }: { kind: KeyKind }) {
                 <th scope="col">Prefix</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
+                {kind === 'developer' ? <th scope="col">Permissions</th> : null}
                 <th scope="col">
                   <span class="sr-only">Actions</span>
                 </th>
@@ -187,6 +252,13 @@ function KeyManager({ kind }: { kind: KeyKind }) {
                   </td>
                   <td data-label="Created">{formatDateTime(key.created_at)}</td>
                   <td data-label="Last used">{key.last_used_at ? <span title={formatDateTime(key.last_used_at)}>{formatRelative(key.last_used_at)}</span> : <span class="muted">never</span>}</td>
+                  {kind === 'developer' ? (
+                    <td data-label="Permissions">
+                      <span>{key.scopes && key.scopes.length < SCOPES.length ? key.scopes.join(', ') : 'all scopes'}</span>
+                      {key.restrict ? <span class="muted"> · only {key.restrict.addresses.join(', ')}</span> : null}
+                      {key.expires_at ? <span class="muted"> · expires {formatRelative(key.expires_at)}</span> : null}
+                    </td>
+                  ) : null}
                   <td class="row-actions">
                     {key.revoked_at ? (
                       <span class="muted">Revoked {formatRelative(key.revoked_at)}</span>
