@@ -92,7 +92,7 @@ describe.each(DIALECTS)('keys that can do only what they must (%s)', (dialect) =
     expect(listed.addresses.map((a: { email: string }) => a.email)).toEqual(['ci-42@ephemail.test']);
     expect(listed.count).toBe(1);
 
-    for (const url of [`/api/v1/email/${outside}`, `/api/v1/email/${outside}/messages`, `/api/v1/email/${outside}/messages/wait?timeout=1`]) {
+    for (const url of [`/api/v1/email/${outside}`, `/api/v1/email/${outside}/messages`, `/api/v1/email/${outside}/messages/wait?timeout=1`, `/api/v1/email/${outside}/events`]) {
       const res = await t.app.inject({ url, headers: key });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error).toBe('address_not_found');

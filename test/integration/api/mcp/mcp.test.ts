@@ -103,6 +103,29 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     }
   });
 
+  it('refuses a tool whose operation needs a scope the key lacks, and keeps a restricted key to its addresses', async () => {
+    const mine = (await call('create_address', { prefix: 'scoped-mcp' })).json().email as string;
+    const readOnly = await createKey(t.context.database.db, t.account, 'developer', 'mcp-read', { scopes: ['messages:read'], expiresAt: null, restrict: null });
+    const scoped = await connect(readOnly.key);
+    const restrictedKey = await createKey(t.context.database.db, t.account, 'developer', 'mcp-ci', { scopes: null, expiresAt: null, restrict: { addresses: ['ci-*@ephemail.test'] } });
+    const restricted = await connect(restrictedKey.key);
+    try {
+      expect((await call('list_messages', { address: mine }, scoped)).isError).toBeFalsy();
+      const refused = await call('delete_address', { address: mine }, scoped);
+      expect(refused.isError).toBe(true);
+      expect(refused.json()).toMatchObject({ success: false, error: 'insufficient_scope' });
+      expect(refused.json().message).toContain('addresses:write');
+
+      const outside = await call('list_messages', { address: mine }, restricted);
+      expect(outside.json()).toMatchObject({ success: false, error: 'address_not_found' });
+      expect((await call('create_address', { prefix: 'ci-mcp' }, restricted)).json()).toMatchObject({ success: true, email: 'ci-mcp@ephemail.test' });
+      expect((await call('list_messages', { address: mine })).isError).toBeFalsy();
+    } finally {
+      await scoped.close();
+      await restricted.close();
+    }
+  });
+
   it('answers bad arguments with the validation error of the operation', async () => {
     const res = await call('wait_for_message', { address: 'x@ephemail.test', timeout: 'soon' });
     expect(res.isError).toBe(true);
