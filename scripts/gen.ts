@@ -60,6 +60,12 @@ function operationCallers(): Record<string, Caller> {
   return table;
 }
 
+/** The KeyScope enum of openapi.yaml. */
+function keyScopes(): string[] {
+  const doc = YAML.parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as { components: { schemas: { KeyScope: { enum: string[] } } } };
+  return doc.components.schemas.KeyScope.enum;
+}
+
 /**
  * client/index.ts compiled as the package ships it: ESM JavaScript and its declarations, nothing written to disk.
  * The generated files it imports are served from `rendered` (this run's output), so a check never compiles against
@@ -110,6 +116,7 @@ async function render(): Promise<Record<string, string>> {
   const data: Record<string, string> = {
     // The types live once, in the package; the server and tests import them through this re-export.
     'generated/schema.d.ts': `${HEADER}export * from './client/schema.js';\n`,
+    'generated/key-scopes.ts': `${HEADER}/** Every scope a Developer key can hold, in the spec's order (its KeyScope enum): data for the server and the dashboard. */\nexport const KEY_SCOPES = ${JSON.stringify(keyScopes())} as const;\n`,
     'generated/operations.d.ts': `${HEADER}/** operationId → who calls it, from the operation's declared security (the server's handler types). */\nexport interface OperationCallers ${JSON.stringify(operationCallers(), null, 2).replace(/,\n/g, ';\n').replace(/"\n}$/, '";\n}')}\n`,
     'generated/client/schema.d.ts': schema,
     'generated/client/security.js': `${HEADER}/** The key each operation's declared security asks for, by \`METHOD /path/{template}\`. */\nexport const operationSecurity = ${JSON.stringify(security, null, 2)};\n`,

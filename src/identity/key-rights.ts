@@ -1,25 +1,9 @@
+import { KEY_SCOPES } from '../../generated/key-scopes.js';
 import type { ApiKeyRow, KeyRestriction, KeyScope } from '../db/keys.js';
 import { DomainError, invalid } from '../platform/errors.js';
 
-/** Every scope a Developer key can hold, in the spec's order (its KeyScope enum). */
-const SCOPES = [
-  'addresses:read',
-  'addresses:write',
-  'messages:read',
-  'messages:write',
-  'domains:read',
-  'domains:write',
-  'webhooks:read',
-  'webhooks:write',
-  'sandboxes:read',
-  'sandboxes:write',
-  'faults:write',
-  'keys:write',
-] as const satisfies readonly KeyScope[];
-/** A scope added to the spec and not listed above is a compile error here. */
-const everyScope: Exclude<KeyScope, (typeof SCOPES)[number]> extends never ? true : false = true;
-void everyScope;
-export const ALL_SCOPES: readonly KeyScope[] = SCOPES;
+/** Every scope a Developer key can hold, in the spec's order (generated from its KeyScope enum). */
+export const ALL_SCOPES: readonly KeyScope[] = KEY_SCOPES;
 
 /** Scopes about the whole account, which a key limited to some addresses cannot hold. */
 const ACCOUNT_WIDE: ReadonlySet<KeyScope> = new Set(['domains:read', 'domains:write', 'webhooks:read', 'webhooks:write', 'keys:write']);

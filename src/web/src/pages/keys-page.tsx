@@ -7,26 +7,11 @@ import { Icon } from '../components/icons.js';
 import { PlanGate } from '../components/plan-gate.js';
 import { formatDateTime, formatRelative } from '../format.js';
 import { Link } from '../router.js';
+import { KEY_SCOPES } from '../../../../generated/key-scopes.js';
 
 type KeyScope = Schemas['KeyScope'];
-/** Every scope, in the spec's order (its KeyScope enum); the checkboxes of the key form. */
-const SCOPES = [
-  'addresses:read',
-  'addresses:write',
-  'messages:read',
-  'messages:write',
-  'domains:read',
-  'domains:write',
-  'webhooks:read',
-  'webhooks:write',
-  'sandboxes:read',
-  'sandboxes:write',
-  'faults:write',
-  'keys:write',
-] as const satisfies readonly KeyScope[];
-/** A scope added to the spec and not listed above is a compile error here. */
-const everyScope: Exclude<KeyScope, (typeof SCOPES)[number]> extends never ? true : false = true;
-void everyScope;
+/** Every scope, in the spec's order: the checkboxes of the key form. */
+const SCOPES: readonly KeyScope[] = KEY_SCOPES;
 
 const TEXT: Record<KeyKind, { title: string; section: string; intro: string; example: (key: string) => string }> = {
   tools: {
