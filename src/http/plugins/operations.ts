@@ -10,6 +10,9 @@ import { errorBody } from './errors.js';
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
  * (@fastify/under-pressure) that answers 503 `service_unavailable` with `Retry-After` instead of falling over.
  */
+/** How often under-pressure samples the event loop delay (the mean over the interval) and the memory. */
+const SAMPLE_MS = 500;
+
 async function installOperations(app: FastifyInstance, deps: HttpContext): Promise<void> {
   const { metrics, config } = deps;
   app.addHook('onResponse', async (request, reply) => {
@@ -28,15 +31,24 @@ async function installOperations(app: FastifyInstance, deps: HttpContext): Promi
   });
 
   const { maxEventLoopDelayMs, maxRssBytes, retryAfterSeconds } = config.overload;
+  // Start-up is not overload: loading the spec, compiling validators and opening the store block the event loop
+  // for seconds on a busy machine, and under-pressure's first samples after the listener opens still average that
+  // block in. Its samples are means over SAMPLE_MS, so two of them after listening no longer hold any of it.
+  let listenedAt = Number.NEGATIVE_INFINITY; // no grace for an app that never listens (app.inject)
+  app.addHook('onListen', async () => {
+    listenedAt = Date.now();
+  });
+  const startingUp = () => Date.now() - listenedAt < 2 * SAMPLE_MS;
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     maxRssBytes,
-    sampleInterval: 500,
+    sampleInterval: SAMPLE_MS,
     // under-pressure sends what the handler returns and lets the request through when it returns nothing (its
     // types say void, hence the cast).
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
       // Operations the spec marks `x-under-pressure: exempt` (getHealth, getMetrics) are always answered.
       if (request.routeOptions.config.underPressureExempt) return undefined;
+      if (type === 'eventLoopDelay' && startingUp()) return undefined;
       const what = type === 'eventLoopDelay' ? 'its event loop is behind' : type === 'rssBytes' ? 'it is using too much memory' : 'it is under pressure';
       reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8');
       return errorBody('service_unavailable', `The server is overloaded (${what}); retry in ${retryAfterSeconds} s.`);
