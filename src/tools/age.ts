@@ -30,32 +30,43 @@ import type { components } from '../../generated/schema.js';
  * - dayOfWeek is the English weekday name of the birth date, e.g. "Monday".
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import utc from 'dayjs/plugin/utc.js';
 import { invalid } from '../platform/errors.js';
 
 dayjs.extend(utc);
-dayjs.extend(customParseFormat);
 
 /** What the age calculator answers: the spec's AgeData. */
 export type AgeResult = components['schemas']['AgeData'];
 export type ZodiacSign = AgeResult['zodiacSign'];
 export type DayOfWeek = AgeResult['dayOfWeek'];
 
-const FORMAT = 'YYYY-MM-DD';
 const WEEKDAYS: readonly DayOfWeek[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+const STRICT_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A strict `YYYY-MM-DD` date read from its digits and built from its components (UTC midnight). dayjs's
+ * customParseFormat parsed each date, and formatted it back to compare, at a quarter of a Tools call's time.
+ */
 function parseDate(value: unknown, name: string): Dayjs {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+  const m = typeof value === 'string' ? STRICT_DATE.exec(value) : null;
+  if (!m) throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1000) throw invalid(`${name} must have a year from 1000 to 9999`);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
   }
-  // Checked on the digits first: dayjs maps years below 100 onto the 1900s.
-  if (Number(value.slice(0, 4)) < 1000) throw invalid(`${name} must have a year from 1000 to 9999`);
-  const date = dayjs.utc(value, FORMAT, true);
-  if (!date.isValid() || date.format(FORMAT) !== value) {
-    throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
-  }
-  return date;
+  return dayjs.utc(Date.UTC(year, month - 1, day));
+}
+
+function daysInMonth(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one (years ≥ 1000, so Date.UTC's 1900s mapping never applies).
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** YYYY-MM-DD of a UTC date, from its components. */
+function formatDate(date: Dayjs): string {
+  return `${String(date.year()).padStart(4, '0')}-${String(date.month() + 1).padStart(2, '0')}-${String(date.date()).padStart(2, '0')}`;
 }
 
 /** [sign, month, day] of each sign's first day, in calendar order. */
@@ -87,11 +98,10 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
   const birth = parseDate(birthDate, 'birthDate');
   let ref: Dayjs;
   if (referenceDate === undefined) {
-    const today = dayjs.utc(now);
-    if (!today.isValid()) throw new Error('calculateAge: now is not a valid Date');
-    ref = dayjs.utc(today.format(FORMAT), FORMAT, true);
+    if (Number.isNaN(now.getTime())) throw new Error('calculateAge: now is not a valid Date');
+    ref = dayjs.utc(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     if (ref.isBefore(birth)) {
-      throw invalid(`birthDate must not be in the future (today is ${ref.format(FORMAT)} UTC)`);
+      throw invalid(`birthDate must not be in the future (today is ${formatDate(ref)} UTC)`);
     }
   } else {
     ref = parseDate(referenceDate, 'referenceDate');
@@ -113,8 +123,8 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
   const next = thisYears.isSame(ref, 'day') ? thisYears : birth.add(years + 1, 'year');
 
   return {
-    birthDate: birth.format(FORMAT),
-    referenceDate: ref.format(FORMAT),
+    birthDate: formatDate(birth),
+    referenceDate: formatDate(ref),
     years,
     months,
     days,
@@ -122,7 +132,7 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
     totalWeeks: Math.floor(totalDays / 7),
     totalMonths,
     // Dates stop at 9999-12-31: a later birthday has no YYYY-MM-DD form.
-    nextBirthday: next.year() > 9999 ? null : { days: next.diff(ref, 'day'), date: next.format(FORMAT) },
+    nextBirthday: next.year() > 9999 ? null : { days: next.diff(ref, 'day'), date: formatDate(next) },
     zodiacSign: zodiacSignFor(birth.month() + 1, birth.date()),
     dayOfWeek: WEEKDAYS[birth.day()],
   };
