@@ -141,7 +141,7 @@ async function run(argv: string[]): Promise<void> {
         if (keys.length === 0) console.log(`no keys for ${account.email}`);
         for (const k of keys) {
           const state = k.revoked_at ? `revoked ${k.revoked_at}` : 'active';
-          const rights = k.kind === 'developer' ? [`scopes ${k.scopes?.join(',') ?? 'all'}`, `expires ${k.expires_at ?? 'never'}`, ...(k.restrict ? [`only ${k.restrict.addresses.join(',')}`] : [])] : [];
+          const rights = k.kind === 'developer' ? [`scopes ${!k.scopes || k.scopes.length === ALL_SCOPES.length ? 'all' : k.scopes.join(',')}`, `expires ${k.expires_at ?? 'never'}`, ...(k.restrict ? [`only ${k.restrict.addresses.join(',')}`] : [])] : [];
           console.log([k.id, k.kind.padEnd(9), `${k.prefix}…`, k.name, `created ${k.created_at}`, `last used ${k.last_used_at ?? 'never'}`, ...rights, state].join('  '));
         }
         break;

@@ -10,7 +10,7 @@ import { DomainError, errors, invalid } from '../platform/errors.js';
 import { type EventFeed } from '../platform/events/feed.js';
 import { eventRecord } from '../platform/events/contract.js';
 import type { components } from '../../generated/schema.js';
-import { rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
+import { ALL_SCOPES, rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -67,7 +67,8 @@ export function toKeyView(row: ApiKeyRow): KeyView {
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
-    scopes: row.kind === 'developer' ? (row.scopes ?? null) : null,
+    // A Developer key stored without scopes holds every one, and says so.
+    scopes: row.kind === 'developer' ? (row.scopes ?? [...ALL_SCOPES]) : null,
     expires_at: row.expires_at,
     restrict: row.restrict,
   };

@@ -126,6 +126,10 @@ describe.each(DIALECTS)('keys that can do only what they must (%s)', (dialect) =
     const list = (await t.app.inject({ url: '/api/v1/keys', headers: creator })).json();
     expect(JSON.stringify(list)).not.toContain(key);
     expect(list.keys.map((k: { id: string }) => k.id)).toContain(api_key.id);
+    // A key made without naming scopes (the test app's own) lists every scope; a Tools key, none.
+    const [tools, full] = list.keys as Array<{ kind: string; scopes: string[] | null }>;
+    expect(tools).toMatchObject({ kind: 'tools', scopes: null });
+    expect(full).toMatchObject({ kind: 'developer', scopes: [...ALL_SCOPES] });
 
     expect((await t.app.inject({ url: '/api/v1/email', headers: bearer(key) })).statusCode).toBe(403);
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/v1/keys/${api_key.id}`, headers: creator });
