@@ -2414,7 +2414,19 @@ export interface components {
         };
         /** @description One JSON-RPC 2.0 message (`{"jsonrpc": "2.0", ...}`: a request, notification or response) or a batch of them, as the Model Context Protocol defines them. */
         JsonRpcPayload: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
-        /** @description A JSON-RPC 2.0 message; MCP defines the methods and their params and results. */
+        /**
+         * @description A JSON-RPC 2.0 message; MCP defines the methods and their params and results.
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/list"
+         *     }
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 2,
+         *       "method": "ping"
+         *     }
+         */
         JsonRpcMessage: {
             /**
              * @description Always "2.0".
@@ -3355,11 +3367,16 @@ export interface components {
             findings: {
                 /** @description The html-validate rule id (its documentation is at https://html-validate.org/rules/<rule>.html). */
                 rule: string;
+                /** @description What is wrong, as html-validate says it. */
                 message: string;
                 /** @description Line in the HTML body. */
                 line: number;
+                /** @description Column in that line. */
                 column: number;
-                /** @enum {string} */
+                /**
+                 * @description html-validate's severity of the rule.
+                 * @enum {string}
+                 */
                 severity: "error" | "warning";
             }[];
         };
@@ -3375,7 +3392,10 @@ export interface components {
         LinkCheck: {
             /** @description The URL as the message has it. */
             url: string;
-            /** @enum {string} */
+            /**
+             * @description `link` for `<a href>` and URLs in the text body, `image` for `<img src>`.
+             * @enum {string}
+             */
             kind: "link" | "image";
             /** @description The final HTTP status after redirects; null when no answer came (refused, timed out, connection failed). */
             status: number | null;
@@ -3392,12 +3412,15 @@ export interface components {
             score: number;
             /** @description The score from which SpamAssassin calls a message spam (5.0 by default). */
             threshold: number;
+            /** @description True when `score` reaches `threshold`. */
             is_spam: boolean;
             /** @description Each rule that hit, as SpamAssassin's report lists it. */
             rules: {
                 /** @description The rule name, e.g. `MISSING_DATE`. */
                 name: string;
+                /** @description Points the rule added (negative ones make a message look less like spam). */
                 score: number;
+                /** @description The rule's description from SpamAssassin's report. */
                 description: string;
             }[];
             /**

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { isForeignKeyViolation } from './dialect.js';
 import type { components } from '../../generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -25,6 +26,18 @@ export async function findChecks(db: Db, contentId: string): Promise<StoredCheck
 }
 
 /**
+ * Runs a cache write; a content deleted while it was being checked (its last copy deleted meanwhile) leaves nothing
+ * to cache, which is not an error of the check.
+ */
+async function unlessContentGone(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+  }
+}
+
+/**
  * Stores a content's checks. Two requests checking the same content at once both compute and the later write wins;
  * the parts they store are equivalent, so neither is lost in a way a user could tell.
  */
@@ -36,11 +49,13 @@ export async function saveChecks(db: Db, contentId: string, checks: StoredChecks
     spam_json: checks.spam === null ? null : JSON.stringify(checks.spam),
     spam_checked_at: checks.spam?.checked_at ?? null,
   };
-  await db
-    .insertInto('message_checks')
-    .values({ content_id: contentId, created_at: now, ...values })
-    .onConflict((oc) => oc.column('content_id').doUpdateSet(values))
-    .execute();
+  await unlessContentGone(
+    db
+      .insertInto('message_checks')
+      .values({ content_id: contentId, created_at: now, ...values })
+      .onConflict((oc) => oc.column('content_id').doUpdateSet(values))
+      .execute(),
+  );
 }
 
 export async function findPreview(db: Db, contentId: string, variant: string): Promise<Buffer | undefined> {
@@ -51,9 +66,11 @@ export async function findPreview(db: Db, contentId: string, variant: string): P
 
 /** Stores a rendered preview; a concurrent render of the same variant stored first is kept (they are the same picture). */
 export async function savePreview(db: Db, contentId: string, variant: string, png: Buffer, now: string): Promise<void> {
-  await db
-    .insertInto('message_previews')
-    .values({ content_id: contentId, variant, png, created_at: now })
-    .onConflict((oc) => oc.columns(['content_id', 'variant']).doNothing())
-    .execute();
+  await unlessContentGone(
+    db
+      .insertInto('message_previews')
+      .values({ content_id: contentId, variant, png, created_at: now })
+      .onConflict((oc) => oc.columns(['content_id', 'variant']).doNothing())
+      .execute(),
+  );
 }
