@@ -10,6 +10,7 @@ import { createRuntime, type Runtime } from '../../../src/runtime.js';
 import type { Database } from '../../../src/db/database.js';
 import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { freePort } from '../../helpers/prism.js';
+import { SPAMD_ENV } from '../../helpers/spamd.js';
 
 /**
  * The issue's scenario in a real browser (Debian's chromium driven by playwright-core) against the real server
@@ -50,7 +51,7 @@ beforeAll(async () => {
 
   // The SMTP port the dashboard shows is the one the listener really uses, so the test can send where it says.
   smtpPort = await freePort();
-  const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort) });
+  const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort), ...SPAMD_ENV });
   database = await openTestDatabase('sqlite');
   runtime = await createRuntime(config, { context: { database }, logger: false });
   const { port } = await runtime.start({ host: '127.0.0.1', port: 0, smtpPort });
@@ -418,6 +419,41 @@ describe('the dashboard in a browser', () => {
     expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('attached bytes');
   });
 
+  it('checks a message: spam score, client support, validation, links refused on loopback, previews', async () => {
+    const before = tracked.length;
+    await send({
+      subject: 'Flex newsletter',
+      html: `<html><head><style>.row { display: flex }</style></head><body><div class="row"><p>Spring sale</p></div>
+<p><a href="${trackerBase}/click">Shop now</a><span>unclosed</p></body></html>`,
+    });
+    await page.getByRole('link', { name: /Flex newsletter/ }).click({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 2, name: 'Flex newsletter' }).waitFor();
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    await page.getByTestId('spam-score').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('spam-score').textContent()).toMatch(/not spam/);
+    await page.getByText('display:flex').first().waitFor();
+    await page.getByText(/close-order/).first().waitFor();
+    // Four previews rendered by the server's Chromium, each a real picture.
+    const previews = page.locator('.preview img');
+    expect(await previews.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      await previews.nth(i).scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await previews.nth(i).elementHandle(), { timeout: 30_000 });
+    }
+    expect(await previews.nth(0).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(375);
+    expect(await previews.nth(2).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1280);
+    // Links are fetched only when asked; a loopback target is refused (the default policy), and nothing reaches it.
+    await page.getByRole('button', { name: 'Check links' }).click();
+    await page.getByTestId('link-results').getByText(/Refused: 127\.0\.0\.1 is a loopback address/).waitFor();
+    expect(tracked.length).toBe(before);
+    // Narrowed to one family.
+    await page.getByLabel('Client family').selectOption('outlook');
+    await page.getByRole('rowheader', { name: 'gmail.ios', exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('rowheader', { name: 'outlook.windows', exact: true }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await shot('message-checks');
+  });
+
   it('extends and deletes the address', async () => {
     await page.getByRole('button', { name: 'Extend' }).click();
     await page.getByText(/Extended: now expires/).waitFor();
@@ -482,6 +518,11 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('row', { name: /Subject/ }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot('message-headers-375');
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    await page.getByTestId('spam-score').waitFor({ timeout: 30_000 });
+    await page.locator('.preview img').first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot('message-checks-375');
     await page.goto(`${base}/inbox`);
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
     await page.getByRole('link', { name: /Narrow screens/ }).waitFor();
