@@ -438,10 +438,11 @@ describe('the dashboard in a browser', () => {
     expect(await previews.count()).toBe(4);
     for (let i = 0; i < 4; i++) {
       await previews.nth(i).scrollIntoViewIfNeeded();
-      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await previews.nth(i).elementHandle(), { timeout: 30_000 });
+      await page.waitForFunction(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`, undefined, { timeout: 30_000 });
     }
-    expect(await previews.nth(0).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(375);
-    expect(await previews.nth(2).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1280);
+    const naturalWidth = (i: number) => page.evaluate<number>(`document.querySelectorAll('.preview img')[${i}].naturalWidth`);
+    expect(await naturalWidth(0)).toBe(375);
+    expect(await naturalWidth(2)).toBe(1280);
     // Links are fetched only when asked; a loopback target is refused (the default policy), and nothing reaches it.
     await page.getByRole('button', { name: 'Check links' }).click();
     await page.getByTestId('link-results').getByText(/Refused: 127\.0\.0\.1 is a loopback address/).waitFor();
