@@ -438,7 +438,8 @@ describe('the dashboard in a browser', () => {
     expect(await previews.count()).toBe(4);
     for (let i = 0; i < 4; i++) {
       await previews.nth(i).scrollIntoViewIfNeeded();
-      await page.waitForFunction(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`, undefined, { timeout: 30_000 });
+      // Polled with page.evaluate: waitForFunction evaluates its string in the page, which the dashboard's CSP forbids.
+      await expect.poll(() => page.evaluate<boolean>(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`), { timeout: 30_000 }).toBe(true);
     }
     const naturalWidth = (i: number) => page.evaluate<number>(`document.querySelectorAll('.preview img')[${i}].naturalWidth`);
     expect(await naturalWidth(0)).toBe(375);
