@@ -27,7 +27,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  */
 function documentOf(source: PreviewSource, dark: boolean): string {
   const scheme = dark ? '<meta name="color-scheme" content="light dark">' : '';
-  if (source.html !== null) return `${scheme}${source.html}`;
+  // After the doctype, never before it: a doctype that is not first puts the page in quirks mode, and the dark
+  // picture would then be laid out unlike the light one.
+  if (source.html !== null) return source.html.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}${scheme}`);
   const text = escapeHtml(source.text ?? '');
   return `<!doctype html><html><head>${scheme}</head><body><pre style="white-space:pre-wrap;word-wrap:break-word;font:14px/1.5 system-ui,sans-serif;margin:16px">${text}</pre></body></html>`;
 }
@@ -103,6 +105,8 @@ export class Previewer {
         offline: true,
       });
       try {
+        // Every request the page makes (images, styles, frames, a meta refresh) is aborted; file: URLs are refused by
+        // Chromium itself for a document that is not a file.
         await context.route('**/*', (route) => route.abort('blockedbyclient'));
         const page = await context.newPage();
         await page.setContent(documentOf(source, options.dark), { waitUntil: 'load', timeout: 15_000 });

@@ -200,10 +200,15 @@ describe.each(DIALECTS)('checking a message on %s', (dialect) => {
     expect((await t.app.inject({ url: `${base(ids.dark)}/preview.png?width=500`, headers: auth })).statusCode).toBe(400);
   });
 
-  it('renders a text-only message too', async () => {
+  it('renders a text-only message too, light on dark in dark mode', async () => {
     const res = await t.app.inject({ url: `${base(ids.plain)}/preview.png?width=768`, headers: auth });
     expect(res.statusCode).toBe(200);
-    expect(PNG.sync.read(res.rawPayload).width).toBe(768);
+    const light = PNG.sync.read(res.rawPayload);
+    expect(light.width).toBe(768);
+    const dark = PNG.sync.read((await t.app.inject({ url: `${base(ids.plain)}/preview.png?width=768&dark=true`, headers: auth })).rawPayload);
+    expect(dark.height).toBe(light.height);
+    expect([...light.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    expect(Math.max(...dark.data.subarray(0, 3))).toBeLessThan(64);
   });
 
   it('answers the same checks through the dashboard, and hides messages of other accounts', async () => {
