@@ -1,11 +1,12 @@
 import type { Db } from './database.js';
 import { isForeignKeyViolation } from './dialect.js';
 import type { components } from '../../generated/schema.js';
+import type { CompatibilityData } from '../mail/checks/client-support.js';
 
 type Schemas = components['schemas'];
 /** What never changes for a content: its client support and HTML validation (null parts: no HTML body). */
 export interface StaticReport {
-  html_compatibility: Schemas['HtmlCompatibility'] | null;
+  html_compatibility: CompatibilityData | null;
   html_validation: Schemas['HtmlValidation'] | null;
 }
 export interface StoredChecks {

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { findChecks, findPreview, saveChecks, savePreview, type StaticReport, type StoredChecks } from '../../db/message-checks.js';
 import type { Authentication } from '../../db/messages.js';
-import { checkClientSupport, filterCompatibility, type ClientFamily } from './client-support.js';
+import { checkClientSupport, compatibilityView, type ClientFamily } from './client-support.js';
 import { validateHtml } from './html-validation.js';
 import { checkLinks, dnsServersResolver, linkTargets } from './links.js';
 import type { Previewer, PreviewOptions } from './previews.js';
@@ -94,7 +94,7 @@ export async function checkMessageContent(deps: ChecksDeps, subject: CheckSubjec
 
   if (changed) await saveChecks(deps.db, subject.contentId, { report, links, spam: spam ?? stored?.spam ?? null }, now().toISOString());
   return {
-    html_compatibility: report.html_compatibility && filterCompatibility(report.html_compatibility, options.clients),
+    html_compatibility: report.html_compatibility && compatibilityView(report.html_compatibility, options.clients),
     html_validation: report.html_validation,
     links,
     links_reason: links ? null : LINKS_NOT_ASKED,

@@ -32,11 +32,21 @@ interface FeatureAcc {
   lines: Set<number>;
   unsupported: Set<string>;
   partial: Set<string>;
-  notes: Set<string>;
+  notes: Map<string, Set<string>>;
 }
 
-/** Client support of an HTML body for every client of the data (filterCompatibility narrows it to families). */
-export function checkClientSupport(html: string): HtmlCompatibility {
+/**
+ * What is stored for a message: the public shape, but with caniemail's notes kept per client, so a view narrowed
+ * to some families shows only the notes about those (compatibilityView).
+ */
+export interface CompatibilityData {
+  data_updated: string;
+  clients: HtmlCompatibility['clients'];
+  features: Array<Omit<HtmlCompatibility['features'][number], 'notes'> & { notes: Record<string, string[]> }>;
+}
+
+/** Client support of an HTML body for every client of the data. */
+export function checkClientSupport(html: string): CompatibilityData {
   const { issues } = caniemail({ clients: ['*'], html });
   const features = new Map<string, FeatureAcc>();
   const counts = new Map<string, { unsupported: Set<string>; partial: Set<string> }>(CLIENTS.map((c) => [c, { unsupported: new Set(), partial: new Set() }]));
@@ -44,19 +54,22 @@ export function checkClientSupport(html: string): HtmlCompatibility {
     for (const [client, list] of byClient) {
       for (const issue of list) {
         let f = features.get(issue.title);
-        if (!f) features.set(issue.title, (f = { title: issue.title, lines: new Set(), unsupported: new Set(), partial: new Set(), notes: new Set() }));
+        if (!f) features.set(issue.title, (f = { title: issue.title, lines: new Set(), unsupported: new Set(), partial: new Set(), notes: new Map() }));
         if (issue.position) f.lines.add(issue.position.start.line);
         f[kind].add(client);
-        if (kind === 'partial') for (const note of issue.notes) f.notes.add(note);
+        if (kind === 'partial' && issue.notes.length > 0) {
+          const notes = f.notes.get(client) ?? new Set<string>();
+          for (const note of issue.notes) notes.add(note);
+          f.notes.set(client, notes);
+        }
         counts.get(client)?.[kind].add(issue.title);
       }
     }
   };
   collect('unsupported', issues.errors);
   collect('partial', issues.warnings);
-  const result: HtmlCompatibility = {
+  return {
     data_updated: CANIEMAIL_DATA_UPDATED,
-    support_percent: 0,
     clients: CLIENTS.map((client) => ({
       client,
       family: familyOf(client),
@@ -65,11 +78,18 @@ export function checkClientSupport(html: string): HtmlCompatibility {
       partial: [...counts.get(client)!.partial].filter((t) => !counts.get(client)!.unsupported.has(t)).length,
     })),
     features: [...features.values()]
-      .map((f) => ({ title: f.title, lines: [...f.lines].sort((a, b) => a - b), unsupported: [...f.unsupported], partial: [...f.partial].filter((c) => !f.unsupported.has(c)), notes: [...f.notes] }))
+      .map((f) => {
+        const partial = [...f.partial].filter((c) => !f.unsupported.has(c));
+        return {
+          title: f.title,
+          lines: [...f.lines].sort((a, b) => a - b),
+          unsupported: [...f.unsupported],
+          partial,
+          notes: Object.fromEntries(partial.filter((c) => f.notes.has(c)).map((c) => [c, [...f.notes.get(c)!]])),
+        };
+      })
       .sort((a, b) => (a.lines[0] ?? Infinity) - (b.lines[0] ?? Infinity)),
   };
-  result.support_percent = supportPercent(result.clients);
-  return result;
 }
 
 function supportPercent(clients: HtmlCompatibility['clients']): number {
@@ -78,14 +98,17 @@ function supportPercent(clients: HtmlCompatibility['clients']): number {
   return Math.round((1000 * score) / clients.length) / 10;
 }
 
-/** The result narrowed to some client families (all of them when `families` is empty). */
-export function filterCompatibility(result: HtmlCompatibility, families: ClientFamily[] | undefined): HtmlCompatibility {
-  if (!families || families.length === 0) return result;
-  const keep = (client: string) => families.includes(familyOf(client));
-  const clients = result.clients.filter((c) => keep(c.client));
-  const features = result.features
-    .map((f) => ({ ...f, unsupported: f.unsupported.filter(keep), partial: f.partial.filter(keep) }))
-    .filter((f) => f.unsupported.length > 0 || f.partial.length > 0)
-    .map((f) => (f.partial.length === 0 ? { ...f, notes: [] } : f));
-  return { ...result, clients, features, support_percent: supportPercent(clients) };
+/** What the API answers: the stored data for some client families (all of them when `families` is empty). */
+export function compatibilityView(data: CompatibilityData, families: ClientFamily[] | undefined): HtmlCompatibility {
+  const keep = (client: string) => !families || families.length === 0 || families.includes(familyOf(client));
+  const clients = data.clients.filter((c) => keep(c.client));
+  const features = data.features
+    .map((f) => {
+      const partial = f.partial.filter(keep);
+      // Each note once, though several clients share it.
+      const notes = [...new Set(partial.flatMap((c) => f.notes[c] ?? []))];
+      return { ...f, unsupported: f.unsupported.filter(keep), partial, notes };
+    })
+    .filter((f) => f.unsupported.length > 0 || f.partial.length > 0);
+  return { data_updated: data.data_updated, support_percent: supportPercent(clients), clients, features };
 }

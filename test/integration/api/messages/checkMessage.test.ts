@@ -133,6 +133,11 @@ describe.each(DIALECTS)('checking a message on %s', (dialect) => {
     expect(new Set(narrowed.clients.map((c: { family: string }) => c.family))).toEqual(new Set(['gmail', 'outlook']));
     for (const f of narrowed.features) for (const c of [...f.unsupported, ...f.partial]) expect(c).toMatch(/^(gmail|outlook)\./);
     expect((await t.app.inject({ url: `${base(ids.flex)}/checks?client=netscape`, headers: auth })).statusCode).toBe(400);
+    // caniemail's notes are about particular clients: a view narrowed to Outlook carries none of Gmail's.
+    const styleNotes = async (family: string) =>
+      (await t.app.inject({ url: `${base(ids.flex)}/checks?client=${family}`, headers: auth })).json().checks.html_compatibility.features.find((f: { title: string }) => f.title === '<style> element')?.notes ?? [];
+    expect((await styleNotes('gmail')).join(' ')).toMatch(/Google account/);
+    expect((await styleNotes('outlook')).join(' ')).not.toMatch(/Google account/);
   });
 
   it('reports html-validate findings with their lines', async () => {
