@@ -3294,10 +3294,12 @@ export interface components {
         };
         /** @description What checkMessage found. Each part is null when it does not apply (no HTML body) or could not run; the `*_reason` beside it says why. */
         MessageChecks: {
-            /** @description Null when the message has no HTML body. */
+            /** @description Null when the message has no HTML body, or one over 256 KiB (see `html_reason`). */
             html_compatibility: components["schemas"]["HtmlCompatibility"] | null;
-            /** @description Null when the message has no HTML body. */
+            /** @description Null when the message has no HTML body, or one over 256 KiB (see `html_reason`). */
             html_validation: components["schemas"]["HtmlValidation"] | null;
+            /** @description Why the HTML checks are null: no HTML body, or an HTML body over 256 KiB (Gmail already clips messages past 102 KB, and checking one that size would hold the server up); null when they ran. */
+            html_reason: string | null;
             /** @description Null until the links are checked (`links=true`). */
             links: components["schemas"]["LinkChecks"] | null;
             /** @description Why `links` is null; null when it is not. */

@@ -186,6 +186,8 @@ export function MessageChecksPanel({ address, id, html }: { address: string; id:
         </section>
       ) : null}
 
+      {!compat && checks.html_reason ? <p class="muted checks-section">HTML checks: {checks.html_reason}</p> : null}
+
       {validation ? (
         <section class="checks-section" aria-labelledby="checks-validation">
           <h3 id="checks-validation">HTML validation</h3>

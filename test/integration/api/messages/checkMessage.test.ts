@@ -101,7 +101,7 @@ describe.each(DIALECTS)('checking a message on %s', (dialect) => {
     expect(plain.spam.score).toBeLessThan(plain.spam.threshold);
     expect(plain.spam.rules.map((r: { name: string }) => r.name)).not.toContain('GTUBE');
     // No HTML body: nothing to check for client support or validity.
-    expect(plain).toMatchObject({ html_compatibility: null, html_validation: null, links: null, links_reason: expect.stringMatching(/links=true/) });
+    expect(plain).toMatchObject({ html_compatibility: null, html_validation: null, html_reason: 'The message has no HTML body.', links: null, links_reason: expect.stringMatching(/links=true/) });
   });
 
   it('keeps the spam score with the message and runs it again on refresh', async () => {
@@ -276,6 +276,14 @@ describe('checking a message without the optional engines', () => {
       { url: 'http://169.254.169.254/latest/meta-data/', kind: 'link', status: null, ok: false, redirects: [], error: expect.stringMatching(/cloud metadata/) },
     ]);
     expect(hits).toBe(0);
+  });
+
+  it('leaves an HTML body over 256 KiB unchecked, saying why, and still scores the rest', async () => {
+    await t.deliver({ to: 'bare@ephemail.test', subject: 'huge', html: `<p>${'Lorem ipsum dolor sit amet. '.repeat(10_000)}</p>` });
+    const huge = (await t.app.inject({ url: '/api/v1/email/bare@ephemail.test/messages?subject=huge', headers: auth })).json().messages[0].id;
+    const res = await t.app.inject({ url: `/api/v1/email/bare@ephemail.test/messages/${huge}/checks`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checks).toMatchObject({ html_compatibility: null, html_validation: null, html_reason: expect.stringMatching(/^The HTML body is 27\d KiB; the HTML checks take bodies up to 256 KiB/) });
   });
 
   it('answers 503 preview_unavailable when there is no browser', async () => {
