@@ -102,9 +102,12 @@ async function request(url: URL, method: 'HEAD' | 'GET', options: LinkCheckOptio
   });
 }
 
-/** Follows one URL's redirects with `method`; throws on a refused target, a connection error or too many redirects. */
-async function follow(start: string, method: 'HEAD' | 'GET', options: LinkCheckOptions, signal: AbortSignal): Promise<{ status: number; redirects: string[] }> {
-  const redirects: string[] = [];
+/**
+ * Follows one URL's redirects with `method`, recording each hop in `redirects` (so a failure further on still
+ * shows where the chain went); throws on a refused target, a connection error or too many redirects.
+ */
+async function follow(start: string, method: 'HEAD' | 'GET', options: LinkCheckOptions, signal: AbortSignal, redirects: string[]): Promise<{ status: number; redirects: string[] }> {
+  redirects.length = 0;
   let url = new URL(start);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const { status, location } = await request(url, method, options, signal);
@@ -128,20 +131,20 @@ export async function checkLink(target: LinkTarget, options: LinkCheckOptions): 
     redirects,
     error,
   });
+  const redirects: string[] = [];
   try {
-    let head: { status: number; redirects: string[] } | undefined;
     try {
-      head = await follow(target.url, 'HEAD', options, controller.signal);
-      if (head.status >= 200 && head.status < 300) return result(head.status, head.redirects, null);
+      const head = await follow(target.url, 'HEAD', options, controller.signal, redirects);
+      if (head.status >= 200 && head.status < 300) return result(head.status, [...redirects], null);
     } catch (err) {
       if (err instanceof TargetRefusedError || controller.signal.aborted) throw err;
     }
-    const get = await follow(target.url, 'GET', options, controller.signal);
-    return result(get.status, get.redirects, null);
+    const get = await follow(target.url, 'GET', options, controller.signal, redirects);
+    return result(get.status, [...redirects], null);
   } catch (err) {
-    if (err instanceof TargetRefusedError) return result(null, [], `Refused: ${err.message}`);
-    if (controller.signal.aborted) return result(null, [], `No answer within ${options.timeoutMs} ms`);
-    return result(null, [], describeError(err));
+    if (err instanceof TargetRefusedError) return result(null, [...redirects], `Refused: ${err.message}`);
+    if (controller.signal.aborted) return result(null, [...redirects], `No answer within ${options.timeoutMs} ms`);
+    return result(null, [...redirects], describeError(err));
   } finally {
     clearTimeout(timer);
   }

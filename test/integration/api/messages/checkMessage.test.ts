@@ -27,6 +27,9 @@ function linkServer() {
         return res.writeHead(301, { location: '/r2' }).end();
       case '/r2':
         return res.writeHead(302, { location: '/ok' }).end();
+      case '/to-metadata':
+        // A redirect to the cloud metadata address: refused at that hop (no request is ever made to it).
+        return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       case '/no-head':
         return res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
       case '/slow':
@@ -73,7 +76,7 @@ describe.each(DIALECTS)('checking a message on %s', (dialect) => {
     await send('flex', { html: FLEX_HTML, text: 'Hello' });
     await send('links', {
       html: `<p><a href="${webBase}/ok">ok</a> <a href="${webBase}/missing">gone</a> <a href="${webBase}/r1">moved</a>
-        <a href="${webBase}/slow">slow</a> <a href="${webBase}/no-head">no head</a> <img src="${webBase}/logo.png" alt="logo"></p>`,
+        <a href="${webBase}/slow">slow</a> <a href="${webBase}/no-head">no head</a> <a href="${webBase}/to-metadata">metadata</a> <img src="${webBase}/logo.png" alt="logo"></p>`,
       text: `See ${webBase}/ok`,
     });
     await send('dark', {
@@ -159,7 +162,13 @@ describe.each(DIALECTS)('checking a message on %s', (dialect) => {
     const { links, links_reason } = res.json().checks;
     expect(links_reason).toBeNull();
     const byPath = (p: string) => links.results.find((l: { url: string }) => l.url === `${webBase}${p}`);
-    expect(links.results).toHaveLength(6);
+    expect(links.results).toHaveLength(7);
+    expect(byPath('/to-metadata')).toMatchObject({
+      status: null,
+      ok: false,
+      redirects: ['http://169.254.169.254/latest/meta-data/'],
+      error: expect.stringMatching(/^Refused: 169\.254\.169\.254 is a cloud metadata address/),
+    });
     expect(byPath('/ok')).toEqual({ url: `${webBase}/ok`, kind: 'link', status: 200, ok: true, redirects: [], error: null });
     expect(byPath('/missing')).toMatchObject({ status: 404, ok: false, error: null });
     expect(byPath('/r1')).toMatchObject({ status: 200, ok: true, redirects: [`${webBase}/r2`, `${webBase}/ok`] });
