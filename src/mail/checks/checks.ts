@@ -55,7 +55,7 @@ function htmlReason(html: string | null): string | null {
 
 async function staticReport(subject: CheckSubject): Promise<StaticReport> {
   if (subject.html === null || htmlReason(subject.html) !== null) return { html_compatibility: null, html_validation: null };
-  return { html_compatibility: checkClientSupport(subject.html), html_validation: await validateHtml(subject.html) };
+  return { html_compatibility: await checkClientSupport(subject.html), html_validation: await validateHtml(subject.html) };
 }
 
 async function spamCheck(deps: ChecksDeps, subject: CheckSubject): Promise<{ spam: StoredChecks['spam']; reason: string | null }> {

@@ -1,4 +1,4 @@
-import { caniemail, formatIssue, rawData } from 'caniemail';
+import type { caniemail, formatIssue } from 'caniemail';
 import type { components } from '../../../generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -24,8 +24,6 @@ const CLIENTS = Object.keys({
 
 const familyOf = (client: string): ClientFamily => client.slice(0, client.indexOf('.')) as ClientFamily;
 
-/** When the shipped caniemail data was last updated (reported with every result). */
-export const CANIEMAIL_DATA_UPDATED = (rawData as unknown as { last_update_date: string }).last_update_date;
 
 interface FeatureAcc {
   title: string;
@@ -45,8 +43,12 @@ export interface CompatibilityData {
   features: Array<Omit<HtmlCompatibility['features'][number], 'notes'> & { notes: Record<string, string[]> }>;
 }
 
-/** Client support of an HTML body for every client of the data. */
-export function checkClientSupport(html: string): CompatibilityData {
+/**
+ * Client support of an HTML body for every client of the data. The package (and its 1 MB of data) is loaded at the
+ * first check, not at start: an instance that never checks a message does not spend the memory.
+ */
+export async function checkClientSupport(html: string): Promise<CompatibilityData> {
+  const { caniemail, rawData } = await import('caniemail');
   const { issues } = caniemail({ clients: ['*'], html });
   const features = new Map<string, FeatureAcc>();
   const counts = new Map<string, { unsupported: Set<string>; partial: Set<string> }>(CLIENTS.map((c) => [c, { unsupported: new Set(), partial: new Set() }]));
@@ -69,7 +71,8 @@ export function checkClientSupport(html: string): CompatibilityData {
   collect('unsupported', issues.errors);
   collect('partial', issues.warnings);
   return {
-    data_updated: CANIEMAIL_DATA_UPDATED,
+    // When the shipped data was last updated: which version of caniemail.com the answer reflects.
+    data_updated: (rawData as unknown as { last_update_date: string }).last_update_date,
     clients: CLIENTS.map((client) => ({
       client,
       family: familyOf(client),

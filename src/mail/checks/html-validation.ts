@@ -1,4 +1,4 @@
-import { HtmlValidate, version, type ConfigData } from 'html-validate';
+import type { ConfigData, HtmlValidate } from 'html-validate';
 import type { components } from '../../../generated/schema.js';
 
 export type HtmlValidation = components['schemas']['HtmlValidation'];
@@ -41,11 +41,13 @@ const EMAIL_RULES: ConfigData = {
   },
 };
 
-export const HTML_RULE_SET = `ephemail-email (html-validate ${version})`;
-
-const validator = new HtmlValidate(EMAIL_RULES);
+/** The validator and the rule set's name, built at the first check (html-validate is loaded then, not at start). */
+let validator: Promise<{ validator: HtmlValidate; ruleSet: string }> | undefined;
+const loadValidator = () =>
+  (validator ??= import('html-validate').then(({ HtmlValidate, version }) => ({ validator: new HtmlValidate(EMAIL_RULES), ruleSet: `ephemail-email (html-validate ${version})` })));
 
 export async function validateHtml(html: string): Promise<HtmlValidation> {
+  const { validator, ruleSet } = await loadValidator();
   const report = await validator.validateString(html, 'message.html');
   const messages = report.results.flatMap((r) => r.messages);
   const findings = messages.slice(0, MAX_FINDINGS).map((m) => ({
@@ -56,7 +58,7 @@ export async function validateHtml(html: string): Promise<HtmlValidation> {
     severity: m.severity === 2 ? ('error' as const) : ('warning' as const),
   }));
   return {
-    rule_set: HTML_RULE_SET,
+    rule_set: ruleSet,
     errors: messages.filter((m) => m.severity === 2).length,
     warnings: messages.filter((m) => m.severity !== 2).length,
     findings,
