@@ -76,7 +76,7 @@ export function MessageChecksPanel({ address, id, html }: { address: string; id:
         <button type="button" class="btn btn-secondary btn-small" disabled={busy} onClick={() => void load({ links: true, refresh: links !== null })}>
           {links ? 'Check links again' : 'Check links'}
         </button>
-        <button type="button" class="btn btn-ghost btn-small" disabled={busy} onClick={() => void load({ refresh: true, links: links !== null })}>
+        <button type="button" class="btn btn-ghost btn-small" disabled={busy} onClick={() => void load({ refresh: true })}>
           Run spam check again
         </button>
       </div>
