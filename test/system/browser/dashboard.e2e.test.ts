@@ -522,7 +522,10 @@ describe('the dashboard in a browser', () => {
     await shot('message-headers-375');
     await page.getByRole('tab', { name: 'Checks' }).click();
     await page.getByTestId('spam-score').waitFor({ timeout: 30_000 });
-    await page.locator('.preview img').first().waitFor();
+    for (let i = 0; i < 4; i++) {
+      await page.locator('.preview img').nth(i).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate<boolean>(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`), { timeout: 30_000 }).toBe(true);
+    }
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot('message-checks-375');
     await page.goto(`${base}/inbox`);
