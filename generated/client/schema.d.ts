@@ -632,7 +632,9 @@ export interface paths {
          *     each http(s) link and image is requested with HEAD (then GET when HEAD is refused), following redirects,
          *     several at a time, each within `LINK_CHECK_TIMEOUT_MS`, under the same rules as webhook targets (loopback,
          *     private, link-local and cloud-metadata addresses are refused and reported per link unless the operator
-         *     allows them with `LINK_CHECK_ALLOW_PRIVATE` or `WEBHOOK_ALLOWED_NETWORKS`). The spam score needs a
+         *     allows them with `LINK_CHECK_ALLOW_PRIVATE` or `WEBHOOK_ALLOWED_NETWORKS`); at most 200 links are checked, so
+         *     with links that never answer the call can take up to 200 ÷ `LINK_CHECK_CONCURRENCY` × `LINK_CHECK_TIMEOUT_MS`
+         *     (125 s with the defaults) — give the client that long. The spam score needs a
          *     SpamAssassin daemon (`SPAMD_HOST`, `SPAMD_PORT`); without one `spam` is null and `spam_reason` says why —
          *     never an error. A message shared by several of your addresses is checked once.
          */
