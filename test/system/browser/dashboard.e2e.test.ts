@@ -64,7 +64,9 @@ beforeAll(async () => {
   trackerBase = `http://127.0.0.1:${(tracker.address() as net.AddressInfo).port}`;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  // Reduced motion: no colour transitions, so axe measures the colours a screen settles on, not a frame between
+  // light and dark (on a loaded machine it caught a button mid-transition after the switch to dark mode).
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   page = await context.newPage();
   page.on('dialog', (dialog) => {
