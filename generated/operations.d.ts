@@ -28,6 +28,8 @@ export interface OperationCallers {
   "updateMessage": "developer";
   "getMessageRaw": "developer";
   "getAttachment": "developer";
+  "checkMessage": "developer";
+  "getMessagePreview": "developer";
   "listDomains": "developer";
   "addDomain": "developer";
   "getDomain": "developer";
@@ -69,6 +71,8 @@ export interface OperationCallers {
   "getDashboardMessageRaw": "session";
   "getDashboardAttachment": "session";
   "getDashboardMessageStructure": "session";
+  "checkDashboardMessage": "session";
+  "getDashboardMessagePreview": "session";
   "listDashboardInbox": "session";
   "updateDashboardMessages": "session";
   "streamDashboardEvents": "session";

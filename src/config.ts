@@ -47,6 +47,13 @@ export interface Config {
   maxRecipients: number;
   /** Webhook delivery: which targets it may reach and how long one attempt may take. */
   webhooks: { allowPrivate: boolean; allowedNetworks: string[]; timeoutMs: number };
+  /** Deliverability checks of messages (src/mail/checks/): spamd, link fetching, rendered previews. */
+  checks: {
+    /** SpamAssassin's daemon (SPAMD_HOST, SPAMD_PORT); null when not configured (spam checks answer null). */
+    spamd: { host: string; port: number; timeoutMs: number } | null;
+    links: { timeoutMs: number; concurrency: number; allowPrivate: boolean };
+    preview: { chromiumPath: string; concurrency: number };
+  };
   /** The server's public base URL without a trailing slash (absolute links in webhook payloads); null for paths. */
   publicUrl: string | null;
   retentionSeconds: number;
@@ -199,6 +206,15 @@ export function loadConfig(env: Env = process.env): Config {
       allowedNetworks,
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     },
+    checks: {
+      spamd: read('SPAMD_HOST') ? { host: read('SPAMD_HOST')!, port: int('SPAMD_PORT', 783, 1, 65535), timeoutMs: int('SPAMD_TIMEOUT_MS', 15_000, 100, 120_000) } : null,
+      links: {
+        timeoutMs: int('LINK_CHECK_TIMEOUT_MS', 5000, 100, 60_000),
+        concurrency: int('LINK_CHECK_CONCURRENCY', 8, 1, 64),
+        allowPrivate: bool('LINK_CHECK_ALLOW_PRIVATE', false),
+      },
+      preview: { chromiumPath: read('CHROMIUM_PATH') ?? '/usr/bin/chromium', concurrency: int('PREVIEW_CONCURRENCY', 2, 1, 16) },
+    },
     publicUrl,
     retentionSeconds: int('RETENTION_SECONDS', 86_400, 0, 365 * 86_400),
     sweepIntervalSeconds: int('SWEEP_INTERVAL_SECONDS', 60, 1, 86_400),
@@ -218,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.addressTtl > config.maxAddressLifetime) {
     problems.push(`ADDRESS_TTL (${config.addressTtl}) must not exceed MAX_ADDRESS_LIFETIME (${config.maxAddressLifetime})`);
   }
+  if (read('SPAMD_PORT') && !read('SPAMD_HOST')) problems.push('SPAMD_PORT is set but SPAMD_HOST is not; set both to score spam, or neither');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { KeyAuthenticator } from './identity/keys.js';
 import { SessionAuthenticator } from './identity/sessions.js';
+import { Previewer } from './mail/checks/previews.js';
 import { createInboundLimiter, type InboundLimiter } from './mail/inbound-limit.js';
 import { createDnsResolver, type DnsResolver } from './platform/dns.js';
 import { startEventFeed, type EventFeed } from './platform/events/feed.js';
@@ -36,6 +37,8 @@ export interface Context {
   inbound: InboundLimiter;
   /** This instance's Prometheus metrics. */
   metrics: Metrics;
+  /** Rendered message previews (headless Chromium at CHROMIUM_PATH, launched at the first preview). */
+  previewer: Previewer;
   /** Set when SIGTERM/SIGINT arrives: /ready answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
   version: string;
@@ -67,6 +70,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
     inbound: overrides.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs, redis),
     metrics: overrides.metrics ?? createMetrics(),
     lifecycle: overrides.lifecycle ?? { shuttingDown: false },
+    previewer: overrides.previewer ?? new Previewer(config.checks.preview.chromiumPath, config.checks.preview.concurrency),
     events,
     version: pkg.version,
   };
@@ -75,6 +79,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
 /** Writes what is pending (usage counts) while the store is open, then closes the feed, Redis and the store. */
 export async function closeContext(context: Context): Promise<void> {
   await context.usage.stop();
+  await context.previewer.close();
   await context.events.close();
   context.redis?.disconnect();
   await context.database.close();

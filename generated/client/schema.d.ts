@@ -122,7 +122,8 @@ export interface paths {
          *     one runs):
          *     - `create_address` (createAddress), `list_messages` (listMessages), `get_message` (getMessage),
          *       `wait_for_message` (waitForMessages, with its matchers; the messages carry `codes` and `links`),
-         *       `delete_address` (deleteAddress) — run as those operations with your key, so tenancy, validation and rate
+         *       `delete_address` (deleteAddress), `check_message` (checkMessage: client support, HTML validation, links,
+         *       spam score, authentication) — run as those operations with your key, so tenancy, validation and rate
          *       limits are theirs;
          *     - `validate_email` (validateEmail) and `generate_qr_code` (generateQrCode: the operation's JSON without the
          *       data URL, plus the PNG as an MCP image; `format: svg` answers the SVG as text).
@@ -592,6 +593,89 @@ export interface paths {
          *     nosniff`, so a browser downloads it rather than rendering it.
          */
         get: operations["getAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Check a message as a deliverability tool would
+         * @description Checks the message the way its recipients' software will see it: which email clients support the HTML and
+         *     CSS it uses (the caniemail data), what an HTML validator finds in it, whether its links and images answer,
+         *     what SpamAssassin thinks of it, and the SPF/DKIM/DMARC verdicts from when it arrived.
+         *
+         *     The first request computes the checks and stores them with the message; later requests answer from the
+         *     store. `html_compatibility` and `html_validation` depend only on the message and never change. `spam` and
+         *     `links` depend on the outside world, carry `checked_at`, and run again with `refresh=true`. Links are
+         *     fetched only when asked (`links=true`), because fetching them tells their owner the message was opened:
+         *     each http(s) link and image is requested with HEAD (then GET when HEAD is refused), following redirects,
+         *     several at a time, each within `LINK_CHECK_TIMEOUT_MS`, under the same rules as webhook targets (loopback,
+         *     private, link-local and cloud-metadata addresses are refused and reported per link unless the operator
+         *     allows them with `LINK_CHECK_ALLOW_PRIVATE` or `WEBHOOK_ALLOWED_NETWORKS`); at most 200 links are checked, so
+         *     with links that never answer the call can take up to 200 ÷ `LINK_CHECK_CONCURRENCY` × `LINK_CHECK_TIMEOUT_MS`
+         *     (125 s with the defaults) — give the client that long. The spam score needs a
+         *     SpamAssassin daemon (`SPAMD_HOST`, `SPAMD_PORT`); without one `spam` is null and `spam_reason` says why —
+         *     never an error. A message shared by several of your addresses is checked once.
+         */
+        get: operations["checkMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/email/{address}/messages/{id}/preview.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A picture of the message as a browser renders it
+         * @description The HTML body (or, without one, the text body) rendered by headless Chromium at the given width, as PNG:
+         *     scripts off, nothing fetched from the network (remote images and styles are blocked; `cid:` images show as
+         *     missing), the whole height of the message up to 8000 pixels (taller messages are cut there). `dark=true`
+         *     renders with the `prefers-color-scheme: dark` media feature, so a message with dark-mode styles shows them
+         *     (one without shows Chromium's own dark defaults for unstyled text). Previews are stored per message, width
+         *     and mode; at most `PREVIEW_CONCURRENCY` renders run at once on an instance. Without a browser
+         *     (`CHROMIUM_PATH`) the answer is 503 `preview_unavailable`.
+         */
+        get: operations["getMessagePreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1562,6 +1646,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/addresses/{address}/messages/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Check a message as a deliverability tool would (dashboard)
+         * @description The same as `checkMessage`, for the logged-in account (developer plan); the message view's Checks tab shows it.
+         */
+        get: operations["checkDashboardMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/addresses/{address}/messages/{id}/preview.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A picture of the message as a browser renders it (dashboard)
+         * @description The same as `getMessagePreview`, for the logged-in account (developer plan); the Checks tab shows the previews side by side.
+         */
+        get: operations["getDashboardMessagePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/messages": {
         parameters: {
             query?: never;
@@ -1770,7 +1916,7 @@ export interface components {
          *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired";
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired" | "preview_unavailable";
         /** @description The failure envelope used by every operation. */
         Error: {
             /**
@@ -2323,7 +2469,19 @@ export interface components {
         };
         /** @description One JSON-RPC 2.0 message (`{"jsonrpc": "2.0", ...}`: a request, notification or response) or a batch of them, as the Model Context Protocol defines them. */
         JsonRpcPayload: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
-        /** @description A JSON-RPC 2.0 message; MCP defines the methods and their params and results. */
+        /**
+         * @description A JSON-RPC 2.0 message; MCP defines the methods and their params and results.
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/list"
+         *     }
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 2,
+         *       "method": "ping"
+         *     }
+         */
         JsonRpcMessage: {
             /**
              * @description Always "2.0".
@@ -3225,6 +3383,158 @@ export interface components {
                 rate_limited: number;
             };
         };
+        /**
+         * @description An email client family of the caniemail data (each has one or more platforms, e.g. `outlook.windows`, `outlook.macos`).
+         * @enum {string}
+         */
+        EmailClientFamily: "apple-mail" | "gmail" | "orange" | "outlook" | "yahoo" | "aol" | "samsung-email" | "sfr" | "thunderbird" | "protonmail" | "hey" | "mail-ru" | "fastmail" | "laposte";
+        MessageChecksResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            checks: components["schemas"]["MessageChecks"];
+        };
+        /** @description What checkMessage found. Each part is null when it does not apply (no HTML body) or could not run; the `*_reason` beside it says why. */
+        MessageChecks: {
+            /** @description Null when the message has no HTML body, or one over 256 KiB (see `html_reason`). */
+            html_compatibility: components["schemas"]["HtmlCompatibility"] | null;
+            /** @description Null when the message has no HTML body, or one over 256 KiB (see `html_reason`). */
+            html_validation: components["schemas"]["HtmlValidation"] | null;
+            /** @description Why the HTML checks are null: no HTML body, or an HTML body over 256 KiB (Gmail already clips messages past 102 KB, and checking one that size would hold the server up); null when they ran. */
+            html_reason: string | null;
+            /** @description Null until the links are checked (`links=true`). */
+            links: components["schemas"]["LinkChecks"] | null;
+            /** @description Why `links` is null; null when it is not. */
+            links_reason: string | null;
+            /** @description Null when no SpamAssassin daemon is configured or it did not answer. */
+            spam: components["schemas"]["SpamCheck"] | null;
+            /** @description Why `spam` is null (not configured, unreachable, timed out); null when it is not. */
+            spam_reason: string | null;
+            /** @description The SPF, DKIM and DMARC verdicts from when the message arrived (as getMessage shows them); null when `MAIL_AUTH` was off. */
+            authentication: components["schemas"]["Authentication"] | null;
+        };
+        /**
+         * @description Which email clients support the HTML elements, attributes and CSS the message uses, from the caniemail
+         *     data (caniemail.com, through the `caniemail` npm package; `data_updated` is the data's date). Features every
+         *     checked client supports fully are not listed. `support_percent` is the share of the checked clients that
+         *     support everything the message uses, a client with only partial support counting half.
+         */
+        HtmlCompatibility: {
+            /** @description When the caniemail data was last updated, as the data says (e.g. `2025-09-09 18:08:06 +0000`). */
+            data_updated: string;
+            /** @description Share of the checked clients that support every feature used (partial support counts half), 0–100, one decimal. */
+            support_percent: number;
+            /** @description One row per checked client (family and platform), for a table by client. */
+            clients: {
+                /** @description The client, `family.platform` (e.g. `outlook.windows`). */
+                client: string;
+                family: components["schemas"]["EmailClientFamily"];
+                /** @description Features used that the client does not support. */
+                unsupported: number;
+                /** @description Features used that it supports only partly. */
+                partial: number;
+            }[];
+            /** @description Each feature used that some checked client does not support fully, in order of first occurrence. */
+            features: {
+                /** @description The feature as caniemail names it, e.g. `display:flex` or `<style> element`. */
+                title: string;
+                /** @description Lines of the HTML body where it occurs (empty when the data gives no position). */
+                lines: number[];
+                /** @description Clients (`family.platform`) that do not support it. */
+                unsupported: string[];
+                /** @description Clients that support it only partly. */
+                partial: string[];
+                /** @description caniemail's notes on the partial support, each once. */
+                notes: string[];
+            }[];
+        };
+        /**
+         * @description html-validate's findings on the HTML body, with a rule set for email (`ephemail-email`):
+         *     `html-validate:recommended` minus the rules email HTML breaks on purpose because mail clients need it —
+         *     presentational attributes and elements (`no-deprecated-attr`, `deprecated`: `bgcolor`, `align`, `<center>`,
+         *     `<font>`), layout tables (`wcag/h63`, `prefer-tbody`), inline styles and `<style>` elements
+         *     (`no-inline-style`, `no-style-tag`), Outlook's conditional comments (`no-conditional-comment`), and markup
+         *     habits of email builders that break nothing (`void-style`, `attr-quotes`, `attr-case`, `element-case`,
+         *     `doctype-style`, `no-raw-characters`, `unrecognized-char-ref`, `no-trailing-whitespace`, `long-title`,
+         *     `valid-id`, `id-pattern`, `class-pattern`, `wcag/h32`, `prefer-native-element`, `no-implicit-button-type`,
+         *     `no-redundant-role`). What is left finds broken structure (unclosed or misnested elements, content where
+         *     it is not allowed), duplicate ids, images without `alt`, invalid attributes.
+         */
+        HtmlValidation: {
+            /** @description The rule set used, e.g. `ephemail-email (html-validate 10.9.0)`. */
+            rule_set: string;
+            /** @description Findings of severity error. */
+            errors: number;
+            /** @description Findings of severity warning. */
+            warnings: number;
+            /** @description In source order; at most 500. */
+            findings: {
+                /** @description The html-validate rule id (its documentation is at https://html-validate.org/rules/<rule>.html). */
+                rule: string;
+                /** @description What is wrong, as html-validate says it. */
+                message: string;
+                /** @description Line in the HTML body. */
+                line: number;
+                /** @description Column in that line. */
+                column: number;
+                /**
+                 * @description html-validate's severity of the rule.
+                 * @enum {string}
+                 */
+                severity: "error" | "warning";
+            }[];
+        };
+        LinkChecks: {
+            /**
+             * Format: date-time
+             * @description When the links were fetched (ISO 8601 UTC).
+             */
+            checked_at: string;
+            /** @description Each distinct http(s) link (`<a href>`, and links in the text body) and image (`<img src>`) of the message, at most 200. */
+            results: components["schemas"]["LinkCheck"][];
+        };
+        LinkCheck: {
+            /** @description The URL as the message has it. */
+            url: string;
+            /**
+             * @description `link` for `<a href>` and URLs in the text body, `image` for `<img src>`.
+             * @enum {string}
+             */
+            kind: "link" | "image";
+            /** @description The final HTTP status after redirects; null when no answer came (refused, timed out, connection failed). */
+            status: number | null;
+            /** @description True for a final 2xx answer. */
+            ok: boolean;
+            /** @description Each URL a redirect led to, in order (at most 10 are followed). */
+            redirects: string[];
+            /** @description Why there is no usable answer: a refused target (with the reason, e.g. a loopback address), a timeout, a connection error, too many redirects; null otherwise. */
+            error: string | null;
+        };
+        /** @description SpamAssassin's verdict through spamd, with its network tests (DNS blocklists, Razor, Pyzor) off as the operator runs it (`spamd -L`). */
+        SpamCheck: {
+            /** @description The message's score. */
+            score: number;
+            /** @description The score from which SpamAssassin calls a message spam (5.0 by default). */
+            threshold: number;
+            /** @description True when `score` reaches `threshold`. */
+            is_spam: boolean;
+            /** @description Each rule that hit, as SpamAssassin's report lists it. */
+            rules: {
+                /** @description The rule name, e.g. `MISSING_DATE`. */
+                name: string;
+                /** @description Points the rule added (negative ones make a message look less like spam). */
+                score: number;
+                /** @description The rule's description from SpamAssassin's report. */
+                description: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description When spamd was asked (ISO 8601 UTC).
+             */
+            checked_at: string;
+        };
     };
     responses: {
         /** @description `session_required`: no session cookie was sent, or the session expired or was logged out. Log in again. */
@@ -3682,6 +3992,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `preview_unavailable`: this instance has no browser to render with (`CHROMIUM_PATH` names no Chromium that starts), or the render failed; the message says which. */
+        PreviewUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "preview_unavailable",
+                 *       "message": "Previews need Chromium, and /usr/bin/chromium could not be started; the operator sets CHROMIUM_PATH."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -3818,6 +4144,16 @@ export interface components {
          * @example 2024-05-16
          */
         ReferenceDate: components["schemas"]["CalendarDate"];
+        /** @description `true`: run the checks that depend on the outside world again — the spam score, and the links when `links=true` — instead of answering the stored ones. */
+        ChecksRefresh: boolean;
+        /** @description `true`: fetch the links and images (the first time, or again with `refresh=true`). Left out, links checked earlier are answered as stored and unchecked ones are not fetched. */
+        ChecksLinks: boolean;
+        /** @description Only these client families in `html_compatibility` (repeat the parameter for several, e.g. `client=gmail&client=outlook`); all of them when left out. */
+        ChecksClient: components["schemas"]["EmailClientFamily"][];
+        /** @description Viewport width in CSS pixels, and the width of the PNG: 375 (phone), 768 (tablet) or 1280 (desktop). */
+        PreviewWidth: 375 | 768 | 1280;
+        /** @description `true`: render with `prefers-color-scheme: dark`. */
+        PreviewDark: boolean;
     };
     requestBodies: never;
     headers: {
@@ -5162,6 +5498,99 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    checkMessage: {
+        parameters: {
+            query?: {
+                /** @description `true`: run the checks that depend on the outside world again — the spam score, and the links when `links=true` — instead of answering the stored ones. */
+                refresh?: components["parameters"]["ChecksRefresh"];
+                /** @description `true`: fetch the links and images (the first time, or again with `refresh=true`). Left out, links checked earlier are answered as stored and unchecked ones are not fetched. */
+                links?: components["parameters"]["ChecksLinks"];
+                /** @description Only these client families in `html_compatibility` (repeat the parameter for several, e.g. `client=gmail&client=outlook`); all of them when left out. */
+                client?: components["parameters"]["ChecksClient"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageChecksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMessagePreview: {
+        parameters: {
+            query?: {
+                /** @description Viewport width in CSS pixels, and the width of the PNG: 375 (phone), 768 (tablet) or 1280 (desktop). */
+                width?: components["parameters"]["PreviewWidth"];
+                /** @description `true`: render with `prefers-color-scheme: dark`. */
+                dark?: components["parameters"]["PreviewDark"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered message. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PreviewUnavailable"];
         };
     };
     listDomains: {
@@ -7599,6 +8028,93 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    checkDashboardMessage: {
+        parameters: {
+            query?: {
+                /** @description `true`: run the checks that depend on the outside world again — the spam score, and the links when `links=true` — instead of answering the stored ones. */
+                refresh?: components["parameters"]["ChecksRefresh"];
+                /** @description `true`: fetch the links and images (the first time, or again with `refresh=true`). Left out, links checked earlier are answered as stored and unchecked ones are not fetched. */
+                links?: components["parameters"]["ChecksLinks"];
+                /** @description Only these client families in `html_compatibility` (repeat the parameter for several, e.g. `client=gmail&client=outlook`); all of them when left out. */
+                client?: components["parameters"]["ChecksClient"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageChecksResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDashboardMessagePreview: {
+        parameters: {
+            query?: {
+                /** @description Viewport width in CSS pixels, and the width of the PNG: 375 (phone), 768 (tablet) or 1280 (desktop). */
+                width?: components["parameters"]["PreviewWidth"];
+                /** @description `true`: render with `prefers-color-scheme: dark`. */
+                dark?: components["parameters"]["PreviewDark"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The full address, e.g. `signup-test@ephemail.local` (`@` may be sent as `%40`); matched case-insensitively.
+                 * @example signup-test@ephemail.local
+                 */
+                address: components["parameters"]["AddressPath"];
+                /**
+                 * @description A message id (`msg_…`) from the message list.
+                 * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PreviewUnavailable"];
         };
     };
     listDashboardInbox: {

@@ -23,6 +23,8 @@ export const operationSecurity = {
   "PATCH /api/v1/email/{address}/messages/{id}": "developer",
   "GET /api/v1/email/{address}/messages/{id}/raw": "developer",
   "GET /api/v1/email/{address}/messages/{id}/attachments/{attachment_id}": "developer",
+  "GET /api/v1/email/{address}/messages/{id}/checks": "developer",
+  "GET /api/v1/email/{address}/messages/{id}/preview.png": "developer",
   "GET /api/v1/domains": "developer",
   "POST /api/v1/domains": "developer",
   "GET /api/v1/domains/{domain}": "developer",

@@ -21,3 +21,9 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));
 }
+
+/** A foreign key refused a row (what it points at is gone), on either store. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || (typeof e?.message === 'string' && /FOREIGN KEY constraint failed/.test(e.message));
+}

@@ -100,6 +100,26 @@ export interface MessageContentsTable {
   size: number;
 }
 
+/** Cached checks of a message's content (src/mail/checks/); gone with the content. */
+export interface MessageChecksTable {
+  content_id: string;
+  /** The checks that depend only on the message (client support, HTML validation), as JSON. */
+  report_json: string;
+  links_json: string | null;
+  links_checked_at: string | null;
+  spam_json: string | null;
+  spam_checked_at: string | null;
+  created_at: string;
+}
+
+/** A rendered preview of a message's content; `variant` names the options (`1280-light`). */
+export interface MessagePreviewsTable {
+  content_id: string;
+  variant: string;
+  png: Buffer;
+  created_at: string;
+}
+
 export interface DomainsTable {
   id: string;
   account_id: string;
@@ -208,6 +228,8 @@ export interface Tables {
   messages: MessagesTable;
   attachments: AttachmentsTable;
   message_contents: MessageContentsTable;
+  message_checks: MessageChecksTable;
+  message_previews: MessagePreviewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

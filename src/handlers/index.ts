@@ -25,9 +25,11 @@ import { revokeApiKey } from './dashboard/revokeApiKey.js';
 import { signUp } from './dashboard/signUp.js';
 import { streamDashboardEvents } from './dashboard/streamDashboardEvents.js';
 import { updateDashboardMessages } from './dashboard/updateDashboardMessages.js';
+import { checkMessage } from './messages/checkMessage.js';
 import { deleteMessage } from './messages/deleteMessage.js';
 import { getAttachment } from './messages/getAttachment.js';
 import { getMessage } from './messages/getMessage.js';
+import { getMessagePreview } from './messages/getMessagePreview.js';
 import { getMessageRaw } from './messages/getMessageRaw.js';
 import { listMessages } from './messages/listMessages.js';
 import { streamMessages } from './messages/streamMessages.js';
@@ -85,6 +87,8 @@ export const handlers = {
   deleteMessage,
   getMessageRaw,
   getAttachment,
+  checkMessage,
+  getMessagePreview,
   listWebhooks,
   createWebhook,
   getWebhook,
@@ -121,6 +125,8 @@ export const handlers = {
   deleteDashboardMessage: sharedHandler<'deleteMessage', 'deleteDashboardMessage'>(deleteMessage, true),
   getDashboardMessageRaw: sharedHandler<'getMessageRaw', 'getDashboardMessageRaw'>(getMessageRaw, true),
   getDashboardAttachment: sharedHandler<'getAttachment', 'getDashboardAttachment'>(getAttachment, true),
+  checkDashboardMessage: sharedHandler<'checkMessage', 'checkDashboardMessage'>(checkMessage, true),
+  getDashboardMessagePreview: sharedHandler<'getMessagePreview', 'getDashboardMessagePreview'>(getMessagePreview, true),
   getAddressFaults,
   setAddressFaults,
   clearAddressFaults,

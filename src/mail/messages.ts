@@ -15,6 +15,7 @@ import {
 } from '../db/messages.js';
 import { DomainError } from '../platform/errors.js';
 import { PARSE_OPTIONS } from './ingest/parse.js';
+import type { CheckSubject } from './checks/checks.js';
 import type { components } from '../../generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -126,4 +127,18 @@ export async function setMessageRead(db: Db, addressId: string, messageId: strin
 
 export async function deleteMessage(db: Db, addressId: string, messageId: string): Promise<void> {
   if ((await deleteMessageOf(db, addressId, messageId)) === 0) throw messageNotFound(messageId);
+}
+
+/** What the deliverability checks (./checks/) work on, for one of an address's messages. */
+export async function messageCheckSubject(db: Db, addressId: string, messageId: string): Promise<CheckSubject> {
+  const row = await findMessage(db, addressId, messageId);
+  if (!row) throw messageNotFound(messageId);
+  return {
+    contentId: row.content_id,
+    html: row.html_body,
+    text: row.text_body,
+    links: row.links.map((l) => l.url),
+    authentication: row.authentication,
+    raw: () => getMessageRaw(db, addressId, messageId),
+  };
 }

@@ -188,7 +188,13 @@ export function hostOf(url: URL): string {
  * Resolves the URL's host and checks every address. Resolves with the addresses to connect to; rejects with a
  * TargetRefusedError saying why (a refused address, or a host that does not resolve and so cannot be checked).
  */
-export async function checkTarget(url: URL, policy: TargetPolicy, resolve: HostResolver = systemResolver): Promise<ResolvedAddress[]> {
+export async function checkTarget(
+  url: URL,
+  policy: TargetPolicy,
+  resolve: HostResolver = systemResolver,
+  /** What the refusal tells the user to do; link checks (src/mail/checks/links.ts) name their own settings. */
+  advice = 'webhooks may only call public addresses (the operator can allow private ones with WEBHOOK_ALLOW_PRIVATE or WEBHOOK_ALLOWED_NETWORKS)',
+): Promise<ResolvedAddress[]> {
   const host = hostOf(url);
   let addresses: ResolvedAddress[];
   const literal = isIP(host);
@@ -207,7 +213,7 @@ export async function checkTarget(url: URL, policy: TargetPolicy, resolve: HostR
     const reason = refusalReason(a.address, policy);
     if (reason) {
       throw new TargetRefusedError(
-        `${literal ? '' : `${host} resolves to `}${reason}; webhooks may only call public addresses (the operator can allow private ones with WEBHOOK_ALLOW_PRIVATE or WEBHOOK_ALLOWED_NETWORKS).`,
+        `${literal ? '' : `${host} resolves to `}${reason}; ${advice}.`,
       );
     }
   }

@@ -54,6 +54,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the message-check settings', () => {
+    expect(loadConfig({}).checks).toEqual({
+      spamd: null,
+      links: { timeoutMs: 5000, concurrency: 8, allowPrivate: false },
+      preview: { chromiumPath: '/usr/bin/chromium', concurrency: 2 },
+    });
+    expect(
+      loadConfig({ SPAMD_HOST: '127.0.0.1', SPAMD_PORT: '7830', SPAMD_TIMEOUT_MS: '3000', LINK_CHECK_TIMEOUT_MS: '800', LINK_CHECK_CONCURRENCY: '3', LINK_CHECK_ALLOW_PRIVATE: 'true', CHROMIUM_PATH: '/opt/chrome/chrome', PREVIEW_CONCURRENCY: '4' }).checks,
+    ).toEqual({
+      spamd: { host: '127.0.0.1', port: 7830, timeoutMs: 3000 },
+      links: { timeoutMs: 800, concurrency: 3, allowPrivate: true },
+      preview: { chromiumPath: '/opt/chrome/chrome', concurrency: 4 },
+    });
+    expect(loadConfig({ SPAMD_HOST: 'spamd' }).checks.spamd).toEqual({ host: 'spamd', port: 783, timeoutMs: 15_000 });
+    try {
+      loadConfig({ SPAMD_PORT: '783', LINK_CHECK_CONCURRENCY: '0', PREVIEW_CONCURRENCY: '99' });
+      expect.unreachable();
+    } catch (err) {
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toContain('SPAMD_PORT is set but SPAMD_HOST is not');
+      expect(problems).toContain('LINK_CHECK_CONCURRENCY must be a whole number from 1 to 64 (got "0")');
+      expect(problems).toContain('PREVIEW_CONCURRENCY must be a whole number from 1 to 16 (got "99")');
+    }
+  });
+
   it('reads the dashboard settings', () => {
     expect(loadConfig({}).dashboard).toEqual({ selfServePlans: true, sessionTtlSeconds: 1_209_600, rateLimit: 600, login: { perEmail: 10, perIp: 50, perAccount: 100, windowMs: 900_000 } });
     expect(

@@ -45,6 +45,7 @@ const TOOLS: ToolDef[] = [
   { name: 'get_message', operationId: 'getMessage', run: 'inject' },
   { name: 'wait_for_message', operationId: 'waitForMessages', run: 'inject' },
   { name: 'delete_address', operationId: 'deleteAddress', run: 'inject' },
+  { name: 'check_message', operationId: 'checkMessage', run: 'inject' },
   { name: 'validate_email', operationId: 'validateEmail', run: 'validate_email' },
   { name: 'generate_qr_code', operationId: 'generateQrCode', run: 'generate_qr_code' },
 ];
@@ -122,7 +123,11 @@ async function runInjected(app: FastifyInstance, tool: Tool, args: Record<string
   const url = tool.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
-  for (const p of tool.op.parameters) if (p.in === 'query' && args[p.name] !== undefined) query.set(p.name, String(args[p.name]));
+  for (const p of tool.op.parameters) {
+    if (p.in !== 'query' || args[p.name] === undefined) continue;
+    // An array parameter (check_message's `client`) travels repeated, as the operation reads it.
+    for (const value of [args[p.name]].flat()) query.append(p.name, String(value));
+  }
   for (const name of tool.bodyFields) if (args[name] !== undefined) body[name] = args[name];
   const res = await app.inject({
     method: tool.op.method as 'GET',

@@ -12,6 +12,8 @@ export type InboxItem = Schemas['InboxItem'];
 export type MailboxCount = Schemas['MailboxCount'];
 export type HeaderField = Schemas['HeaderField'];
 export type SmtpEndpoint = Schemas['SmtpEndpoint'];
+export type MessageChecks = Schemas['MessageChecks'];
+export type ClientFamily = Schemas['EmailClientFamily'];
 
 let csrfToken = '';
 const sessionLost = new Set<() => void>();
@@ -85,4 +87,9 @@ export function rawUrl(address: string, id: string): string {
 
 export function attachmentUrl(address: string, id: string, attachmentId: string): string {
   return `/api/dashboard/addresses/${encodeURIComponent(address)}/messages/${encodeURIComponent(id)}/attachments/${encodeURIComponent(attachmentId)}`;
+}
+
+/** A rendered preview of a message (an image the Checks tab shows; GET, so the cookie suffices). */
+export function previewUrl(address: string, id: string, width: 375 | 768 | 1280, dark: boolean): string {
+  return `/api/dashboard/addresses/${encodeURIComponent(address)}/messages/${encodeURIComponent(id)}/preview.png?width=${width}&dark=${dark}`;
 }

@@ -10,6 +10,7 @@ import { createRuntime, type Runtime } from '../../../src/runtime.js';
 import type { Database } from '../../../src/db/database.js';
 import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { freePort } from '../../helpers/prism.js';
+import { SPAMD_ENV } from '../../helpers/spamd.js';
 
 /**
  * The issue's scenario in a real browser (Debian's chromium driven by playwright-core) against the real server
@@ -50,7 +51,7 @@ beforeAll(async () => {
 
   // The SMTP port the dashboard shows is the one the listener really uses, so the test can send where it says.
   smtpPort = await freePort();
-  const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort) });
+  const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort), ...SPAMD_ENV });
   database = await openTestDatabase('sqlite');
   runtime = await createRuntime(config, { context: { database }, logger: false });
   const { port } = await runtime.start({ host: '127.0.0.1', port: 0, smtpPort });
@@ -63,7 +64,9 @@ beforeAll(async () => {
   trackerBase = `http://127.0.0.1:${(tracker.address() as net.AddressInfo).port}`;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  // Reduced motion: no colour transitions, so axe measures the colours a screen settles on, not a frame between
+  // light and dark (on a loaded machine it caught a button mid-transition after the switch to dark mode).
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   page = await context.newPage();
   page.on('dialog', (dialog) => {
@@ -418,6 +421,43 @@ describe('the dashboard in a browser', () => {
     expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('attached bytes');
   });
 
+  it('checks a message: spam score, client support, validation, links refused on loopback, previews', async () => {
+    const before = tracked.length;
+    await send({
+      subject: 'Flex newsletter',
+      html: `<html><head><style>.row { display: flex }</style></head><body><div class="row"><p>Spring sale</p></div>
+<p><a href="${trackerBase}/click">Shop now</a><span>unclosed</p></body></html>`,
+    });
+    await page.getByRole('link', { name: /Flex newsletter/ }).click({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 2, name: 'Flex newsletter' }).waitFor();
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    await page.getByTestId('spam-score').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('spam-score').textContent()).toMatch(/not spam/);
+    await page.getByText('display:flex').first().waitFor();
+    await page.getByText(/close-order/).first().waitFor();
+    // Four previews rendered by the server's Chromium, each a real picture.
+    const previews = page.locator('.preview img');
+    expect(await previews.count()).toBe(4);
+    for (let i = 0; i < 4; i++) {
+      await previews.nth(i).scrollIntoViewIfNeeded();
+      // Polled with page.evaluate: waitForFunction evaluates its string in the page, which the dashboard's CSP forbids.
+      await expect.poll(() => page.evaluate<boolean>(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`), { timeout: 30_000 }).toBe(true);
+    }
+    const naturalWidth = (i: number) => page.evaluate<number>(`document.querySelectorAll('.preview img')[${i}].naturalWidth`);
+    expect(await naturalWidth(0)).toBe(375);
+    expect(await naturalWidth(2)).toBe(1280);
+    // Links are fetched only when asked; a loopback target is refused (the default policy), and nothing reaches it.
+    await page.getByRole('button', { name: 'Check links' }).click();
+    await page.getByTestId('link-results').getByText(/Refused: 127\.0\.0\.1 is a loopback address/).waitFor();
+    expect(tracked.length).toBe(before);
+    // Narrowed to one family.
+    await page.getByLabel('Client family').selectOption('outlook');
+    await page.getByRole('rowheader', { name: 'gmail.ios', exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('rowheader', { name: 'outlook.windows', exact: true }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await shot('message-checks');
+  });
+
   it('extends and deletes the address', async () => {
     await page.getByRole('button', { name: 'Extend' }).click();
     await page.getByText(/Extended: now expires/).waitFor();
@@ -482,6 +522,14 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('row', { name: /Subject/ }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await shot('message-headers-375');
+    await page.getByRole('tab', { name: 'Checks' }).click();
+    await page.getByTestId('spam-score').waitFor({ timeout: 30_000 });
+    for (let i = 0; i < 4; i++) {
+      await page.locator('.preview img').nth(i).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate<boolean>(`(() => { const img = document.querySelectorAll('.preview img')[${i}]; return img.complete && img.naturalWidth > 0; })()`), { timeout: 30_000 }).toBe(true);
+    }
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await shot('message-checks-375');
     await page.goto(`${base}/inbox`);
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
     await page.getByRole('link', { name: /Narrow screens/ }).waitFor();

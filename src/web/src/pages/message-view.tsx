@@ -7,9 +7,10 @@ import { Icon } from '../components/icons.js';
 import { formatBytes, formatDateTime, mailbox } from '../format.js';
 import { cidsOf, MAIL_FRAME_SANDBOX, mailDocument, MEASURE_FRAME_SANDBOX } from '../mail-frame.js';
 import { Link } from '../router.js';
+import { MessageChecksPanel } from './message-checks.js';
 
-type Tab = 'html' | 'text' | 'headers' | 'source';
-const TAB_LABELS: Record<Tab, string> = { html: 'HTML', text: 'Text', headers: 'Headers', source: 'Source' };
+type Tab = 'html' | 'text' | 'headers' | 'source' | 'checks';
+const TAB_LABELS: Record<Tab, string> = { html: 'HTML', text: 'Text', headers: 'Headers', source: 'Source', checks: 'Checks' };
 /** Larger sources are cut for display (the download has them whole). */
 const SOURCE_SHOWN = 1024 * 1024;
 /** Inline images larger than this are not turned into data: URLs. */
@@ -135,7 +136,7 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
     }
   };
 
-  const tabs = [message.html !== null ? 'html' : null, message.text !== null || message.html === null ? 'text' : null, 'headers', 'source'].filter(Boolean) as Tab[];
+  const tabs = [message.html !== null ? 'html' : null, message.text !== null || message.html === null ? 'text' : null, 'headers', 'source', 'checks'].filter(Boolean) as Tab[];
   const links = message.links.filter((l) => isWebLink(l.url));
 
   return (
@@ -291,6 +292,8 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
             <MailFrame srcdoc={rendered.srcdoc} title={`Message body: ${message.subject || 'no subject'}`} />
             <p class="hint">Shown sanitised and sandboxed: scripts never run{remoteImages ? '' : ' and remote images are not loaded'}. Links open in a new tab.</p>
           </>
+        ) : tab === 'checks' ? (
+          <MessageChecksPanel address={address} id={id} html={message.html} />
         ) : tab === 'headers' ? (
           structure ? (
             <div class="table-scroll">

@@ -34,10 +34,10 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     await t.close();
   });
 
-  it('lists the seven tools with input schemas read from the operations they run', async () => {
+  it('lists the eight tools with input schemas read from the operations they run', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['create_address', 'delete_address', 'generate_qr_code', 'get_message', 'list_messages', 'validate_email', 'wait_for_message'],
+      ['check_message', 'create_address', 'delete_address', 'generate_qr_code', 'get_message', 'list_messages', 'validate_email', 'wait_for_message'],
     );
     const wait = tools.find((tool) => tool.name === 'wait_for_message')!;
     expect(wait.inputSchema.required).toEqual(['address']);
@@ -87,12 +87,24 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     expect(gone.json()).toMatchObject({ success: false, error: 'address_not_found' });
   });
 
+  it('checks a message with check_message, answering what checkMessage answers', async () => {
+    const address = (await call('create_address', { prefix: 'agent-checks' })).json().email as string;
+    await t.deliver({ to: address, subject: 'Layout', html: '<html><head><style>p { display: flex }</style></head><body><p>Hi</p></body></html>' });
+    const id = (await call('list_messages', { address })).json().messages[0].id as string;
+    const checked = await call('check_message', { address, id, client: ['outlook', 'gmail'] });
+    expect(checked.isError).toBeFalsy();
+    const api = await t.app.inject({ url: `/api/v1/email/${address}/messages/${id}/checks?client=outlook&client=gmail`, headers: { authorization: `Bearer ${t.developerKey}` } });
+    expect(checked.json()).toEqual(api.json());
+    expect(checked.json().checks.html_compatibility.clients.every((c: { family: string }) => ['outlook', 'gmail'].includes(c.family))).toBe(true);
+    expect(checked.json().checks.html_compatibility.features.map((f: { title: string }) => f.title)).toContain('display:flex');
+  });
+
   it("keeps tenancy: another account's address is not found", async () => {
     const mine = (await call('create_address', { prefix: 'tenant-a' })).json().email as string;
     const other = await createAccount(t.context.database.db, 'mcp-other@example.com', 'developer');
     const otherClient = await connect((await createKey(t.context.database.db, other, 'developer')).key);
     try {
-      for (const [name, args] of [['list_messages', { address: mine }], ['wait_for_message', { address: mine, timeout: 0 }], ['delete_address', { address: mine }]] as const) {
+      for (const [name, args] of [['list_messages', { address: mine }], ['wait_for_message', { address: mine, timeout: 0 }], ['check_message', { address: mine, id: 'msg_x' }], ['delete_address', { address: mine }]] as const) {
         const res = await call(name, args, otherClient);
         expect(res.isError).toBe(true);
         expect(res.json()).toMatchObject({ success: false, error: 'address_not_found' });
@@ -162,7 +174,7 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     // A plain JSON client (curl) is served too, and GET (server-initiated streams) is not offered.
     const plain = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.developerKey}` }, body });
     expect(plain.status).toBe(200);
-    expect(((await plain.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(7);
+    expect(((await plain.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(8);
     const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${t.developerKey}` } });
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ success: false, error: 'method_not_allowed' });
