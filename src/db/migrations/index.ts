@@ -10,6 +10,7 @@ import * as codesLinks from './20261123-0007-codes-links.js';
 import * as qaToolkit from './20261123-0008-qa-toolkit.js';
 import * as messageContents from './20261123-0009-message-contents.js';
 import * as parseError from './20261123-0010-parse-error.js';
+import * as intakeQueue from './20261124-0011-intake-queue.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123-0008-qa-toolkit': qaToolkit,
   '20261123-0009-message-contents': messageContents,
   '20261123-0010-parse-error': parseError,
+  '20261124-0011-intake-queue': intakeQueue,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -4,7 +4,7 @@ import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 
 const open: net.Socket[] = [];
-const listeners: SmtpListener[] = [];
+const listeners: Array<Pick<SmtpListener, 'listen' | 'close'>> = [];
 afterAll(async () => {
   open.forEach((s) => s.destroy());
   for (const l of listeners) await l.close();
