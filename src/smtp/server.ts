@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../mail/addresses.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import { createInboundLimiter, type InboundLimiter } from '../mail/inbound-limit.js';
+import { existingAddressIds } from '../db/intake.js';
 import { createIntake, type Intake } from '../mail/ingest/intake.js';
 import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../mail/faults.js';
@@ -175,6 +176,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       const target = seen?.get(r.address.toLowerCase());
       if (target && !byAddress.has(target.address_id)) byAddress.set(target.address_id, { rcpt: r.address, ...target });
     }
+    // One indexed read: a recipient deleted since RCPT TO gets no copy, and with none left the sender hears so.
+    const live = await existingAddressIds(db, [...byAddress.keys()]);
+    for (const id of byAddress.keys()) if (!live.has(id)) byAddress.delete(id);
     if (byAddress.size === 0) throw refused('unknown_recipient', mailboxUnavailable());
     // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable.
     const accepted = await intake.accept({

@@ -59,6 +59,8 @@ export interface IntakeDeps {
   mailAuth?: MailAuthenticator;
   /** Where parsing, extraction and compression run; by default INTAKE_WORKERS threads. */
   preparer?: ContentPreparer;
+  /** How long a failed entry waits before its next attempt (tests shorten it); 1 s doubling up to a minute by default. */
+  retryDelayMs?: (attempts: number) => number;
 }
 
 export interface Intake {
@@ -138,7 +140,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       if (err instanceof AlreadyStored) return;
       metrics?.intakeFailures.inc();
       logger.error({ entry: entry.id, attempts: entry.attempts, err }, 'intake entry could not be stored; it stays queued');
-      const retryAt = new Date(Date.now() + backoffMs(entry.attempts)).toISOString();
+      const retryAt = new Date(Date.now() + (deps.retryDelayMs ?? backoffMs)(entry.attempts)).toISOString();
       await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
         logger.warn({ entry: entry.id, err: e }, 'intake entry could not be released; its lease will run out'),
       );
