@@ -70,6 +70,7 @@ describe('inbound mail per account (RATE_LIMIT_INBOUND)', () => {
       await send(a.address);
       await expect(send(a.address)).rejects.toMatchObject({ responseCode: 451, response: expect.stringContaining('4.7.1') });
       expect((await send(b.address)).response).toMatch(/^250 /);
+      await smtp.intake.drained();
       const stored = await database.db.selectFrom('messages').select('address_id').execute();
       expect(stored.filter((m) => m.address_id === a.id)).toHaveLength(2);
     } finally {
