@@ -21,9 +21,10 @@ export function createContentPreparer(threads: number): ContentPreparer {
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
     filename: new URL(fromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url).href,
-    minThreads: 0,
+    // One thread stays, loaded: a thread's first message pays for loading the parser (about a second from source).
+    minThreads: 1,
     maxThreads: threads,
-    // Threads that have had nothing to do for a while go, and their memory with them.
+    // The others go when they have had nothing to do for a while, and their memory with them.
     idleTimeout: 30_000,
     ...(fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
   });

@@ -207,6 +207,9 @@ export function createIntake(deps: IntakeDeps): Intake {
       if (dialectOf(db) === 'sqlite') await clearIntakeLeases(db);
       started = true;
       if (concurrency === 0) return;
+      // Loaded now rather than by the first message, which would wait for it.
+      preparer ??= createContentPreparer(config.intake.workers);
+      preparer.prepare(Buffer.from('Subject: warm-up\r\n\r\n.\r\n')).catch((err: unknown) => logger.warn({ err }, 'intake worker pool failed to start'));
       // The safety net: entries other instances accepted, and entries given back to be tried again later.
       timer = setInterval(() => void pump(), config.intake.pollMs);
       timer.unref();
