@@ -71,6 +71,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the intake settings, with documented defaults, and refuses a lease shorter than the mail-auth budget', () => {
+    expect(loadConfig({}).intake).toEqual({ concurrency: 4, maxQueued: 10_000, workers: 2, leaseSeconds: 60, pollMs: 1000, dnsCacheSize: 10_000 });
+    expect(
+      loadConfig({ INTAKE_CONCURRENCY: '0', INTAKE_MAX_QUEUED: '3', INTAKE_WORKERS: '0', INTAKE_LEASE_SECONDS: '5', INTAKE_POLL_MS: '50', DNS_CACHE_SIZE: '0' }).intake,
+    ).toEqual({ concurrency: 0, maxQueued: 3, workers: 0, leaseSeconds: 5, pollMs: 50, dnsCacheSize: 0 });
+    expect(() => loadConfig({ INTAKE_MAX_QUEUED: '0', INTAKE_LEASE_SECONDS: '1', MAIL_AUTH_TIMEOUT_MS: '5000' })).toThrow(
+      /INTAKE_MAX_QUEUED must be a whole number from 1[\s\S]*INTAKE_LEASE_SECONDS \(1\) must be at least MAIL_AUTH_TIMEOUT_MS \(5000 ms\)/,
+    );
+  });
+
   it('lists every bad value at once, naming the variable and the rule', () => {
     try {
       loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', DNS_SERVERS: 'dns.google', MAIL_DOMAINS: 'not a domain', VERIFY_SMTP_PROBE: 'maybe' });
