@@ -20,7 +20,7 @@ const NEGATIVE_TTL_SECONDS = 60;
 /**
  * The SPF/DKIM/DMARC checks' DNS (src/mail/ingest/intake.ts), bounded and cached: mail from one sender domain asks
  * the same few names again and again, and a resolver that answers in 50–500 ms would otherwise cost that per message.
- * A and AAAA answers are kept for their own TTL (Node reports it); Node's resolver does not report the TTL of other
+ * A and AAAA answers are kept for their own TTL (Node reports it) up to `maxTtlSeconds`; Node's resolver does not report the TTL of other
  * types, so those are kept for at most `maxTtlSeconds`, and NXDOMAIN/NODATA for a minute. Failures (timeouts,
  * SERVFAIL) are not kept. Concurrent identical questions share one query.
  */

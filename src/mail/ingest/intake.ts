@@ -32,6 +32,9 @@ import { newId, writeCopies, type CopyRecipient } from './store.js';
 
 /** After this many claims, an entry is stored as far as it can be: its raw source, marked with why. */
 export const MAX_ATTEMPTS = 5;
+/** Longest a DNS answer of the checks is kept: the TTL of TXT and MX answers is not reported by Node's resolver, so
+ * this bounds how stale a changed SPF, DKIM or DMARC record can be (A and AAAA answers keep their own shorter TTL). */
+const DNS_MAX_TTL_SECONDS = 300;
 /** How long depth read from the store stands for the backpressure check (each acceptance adds to it meanwhile). */
 const DEPTH_CACHE_MS = 100;
 
@@ -90,7 +93,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       enabled: config.mailAuth.enabled,
       timeoutMs: config.mailAuth.timeoutMs,
       authservId: config.smtpHostname,
-      lookup: createCachedDnsLookup({ servers: config.dnsServers, timeoutMs: config.mailAuth.timeoutMs, maxEntries: config.intake.dnsCacheSize, maxTtlSeconds: 3600 }),
+      lookup: createCachedDnsLookup({ servers: config.dnsServers, timeoutMs: config.mailAuth.timeoutMs, maxEntries: config.intake.dnsCacheSize, maxTtlSeconds: DNS_MAX_TTL_SECONDS }),
     });
   let preparer = deps.preparer;
   let started = false;
