@@ -202,7 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
       smtpProbeFrom: read('VERIFY_SMTP_FROM') ?? `verify@${mailDomains[0] ?? 'ephemail.local'}`,
     },
     intake: {
-      concurrency: int('INTAKE_CONCURRENCY', 4, 0, 256),
+      concurrency: int('INTAKE_CONCURRENCY', 8, 0, 256),
       maxQueued: int('INTAKE_MAX_QUEUED', 10_000, 1, 10_000_000),
       workers: int('INTAKE_WORKERS', 2, 0, 64),
       leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),

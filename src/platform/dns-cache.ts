@@ -14,14 +14,15 @@ export interface DnsCacheOptions {
   maxTtlSeconds: number;
 }
 
-/** How long "no such name" / "no such record" is kept (RFC 2308 negative caching; the SOA minimum is not exposed by Node). */
-const NEGATIVE_TTL_SECONDS = 60;
+/** How long "no such name" / "no such record" is kept at most (RFC 2308 negative caching; Node does not expose the
+ * SOA minimum that sets it): mail from a domain without SPF or DMARC asks the same names again and again. */
+const NEGATIVE_TTL_SECONDS = 300;
 
 /**
  * The SPF/DKIM/DMARC checks' DNS (src/mail/ingest/intake.ts), bounded and cached: mail from one sender domain asks
  * the same few names again and again, and a resolver that answers in 50–500 ms would otherwise cost that per message.
  * A and AAAA answers are kept for their own TTL (Node reports it) up to `maxTtlSeconds`; Node's resolver does not report the TTL of other
- * types, so those are kept for at most `maxTtlSeconds`, and NXDOMAIN/NODATA for a minute. Failures (timeouts,
+ * types, so those are kept for at most `maxTtlSeconds`, and NXDOMAIN/NODATA likewise (five minutes at most). Failures (timeouts,
  * SERVFAIL) are not kept. Concurrent identical questions share one query.
  */
 export function createCachedDnsLookup(opts: DnsCacheOptions): DnsLookup {

@@ -162,7 +162,12 @@ export function createIntake(deps: IntakeDeps): Intake {
         again = false;
         while (!stopped && running < concurrency) {
           const now = Date.now();
-          const entries = await claimIntakeEntries(db, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
+          let entries: IntakeEntry[] = [];
+          // Through group commit: the claim shares its transaction (and its sync to disk) with the acceptances and
+          // stores committing meanwhile.
+          await commitGrouped(db, async (trx) => {
+            entries = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
+          });
           if (entries.length === 0) break;
           for (const entry of entries) {
             running++;
