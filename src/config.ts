@@ -204,7 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     intake: {
       concurrency: int('INTAKE_CONCURRENCY', 8, 0, 256),
       maxQueued: int('INTAKE_MAX_QUEUED', 10_000, 1, 10_000_000),
-      workers: int('INTAKE_WORKERS', 2, 0, 64),
+      // One core stays for the event loop (SMTP, HTTP, the store); the others parse, up to four threads.
+      workers: int('INTAKE_WORKERS', Math.max(1, Math.min(4, os.availableParallelism() - 1)), 0, 64),
       leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),
       pollMs: int('INTAKE_POLL_MS', 1000, 20, 60_000),
       dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -72,7 +73,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the intake settings, with documented defaults, and refuses a lease shorter than the mail-auth budget', () => {
-    expect(loadConfig({}).intake).toEqual({ concurrency: 8, maxQueued: 10_000, workers: 2, leaseSeconds: 60, pollMs: 1000, dnsCacheSize: 10_000 });
+    expect(loadConfig({}).intake).toEqual({ concurrency: 8, maxQueued: 10_000, workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), leaseSeconds: 60, pollMs: 1000, dnsCacheSize: 10_000 });
     expect(
       loadConfig({ INTAKE_CONCURRENCY: '0', INTAKE_MAX_QUEUED: '3', INTAKE_WORKERS: '0', INTAKE_LEASE_SECONDS: '5', INTAKE_POLL_MS: '50', DNS_CACHE_SIZE: '0' }).intake,
     ).toEqual({ concurrency: 0, maxQueued: 3, workers: 0, leaseSeconds: 5, pollMs: 50, dnsCacheSize: 0 });
