@@ -702,7 +702,9 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     else {
       const t = tools;
       const seeded = await seedStore(null);
-      const ephemail = await startEphemail(seeded.env);
+      // The row measures memory, not backpressure: acceptance outruns processing here, and past INTAKE_MAX_QUEUED
+      // (10 000) smtp-source would get 451 4.3.2 and stop.
+      const ephemail = await startEphemail({ ...seeded.env, INTAKE_MAX_QUEUED: String(Math.max(10_000, opts.rssMessages * 2)) });
       const bareSmtp = await startBareSmtp();
       log(`RSS: ${opts.rssMessages} messages into each`);
       await interleave(
