@@ -37,7 +37,8 @@ export interface Runtime {
   start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number }>;
   /**
    * Stops everything in order and closes the store: /ready says 503 at once; SMTP stops accepting and lets
-   * transactions under way commit; the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
+   * transactions under way commit (to the intake queue); the intake processors finish the messages they hold (or
+   * leave them queued for the next start or another instance); the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
    * back to be redone at the next start); attempts on the wire get a moment; HTTP answers new requests 503, ends long
    * polls and streams and lets requests in flight finish; then usage counts are written and the store closed.
    */
@@ -68,8 +69,8 @@ async function listenOn<T>(variable: 'PORT' | 'SMTP_PORT', port: number, host: s
 }
 
 /**
- * The whole service in one object: the context (store, feed, caches), HTTP, SMTP, the webhook enqueuer and
- * worker and the sweeper, started and stopped in one order. src/main.ts runs one; tests run as many as they like.
+ * The whole service in one object: the context (store, feed, caches), HTTP, SMTP and the intake processors behind
+ * it, the webhook enqueuer and worker and the sweeper, started and stopped in one order. src/main.ts runs one; tests run as many as they like.
  */
 export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const context = await createContext(config, overrides.context);
