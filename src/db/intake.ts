@@ -113,9 +113,12 @@ export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcce
   return { depth: Number(row?.n ?? 0), oldestAcceptedAt: (row?.oldest as string | null | undefined) ?? null };
 }
 
-/** Which of these addresses still exist (one deleted since RCPT TO gets no copy). */
-export async function existingAddressIds(db: Db, ids: string[]): Promise<Set<string>> {
+/** Which of these addresses still exist (one deleted since RCPT TO gets no copy) and, given `liveAt`, have not
+ * expired by then. */
+export async function existingAddressIds(db: Db, ids: string[], liveAt?: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('addresses').select('id').where('id', 'in', ids).execute();
+  let query = db.selectFrom('addresses').select('id').where('id', 'in', ids);
+  if (liveAt !== undefined) query = query.where('expires_at', '>', liveAt);
+  const rows = await query.execute();
   return new Set(rows.map((r) => r.id));
 }

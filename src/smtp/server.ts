@@ -176,8 +176,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       const target = seen?.get(r.address.toLowerCase());
       if (target && !byAddress.has(target.address_id)) byAddress.set(target.address_id, { rcpt: r.address, ...target });
     }
-    // One indexed read: a recipient deleted since RCPT TO gets no copy, and with none left the sender hears so.
-    const live = await existingAddressIds(db, [...byAddress.keys()]);
+    // One indexed read: a recipient deleted or expired since RCPT TO gets no copy, and with none left the sender
+    // hears so. (Processing later stores a copy for every address that still exists: it was live when accepted.)
+    const live = await existingAddressIds(db, [...byAddress.keys()], new Date().toISOString());
     for (const id of byAddress.keys()) if (!live.has(id)) byAddress.delete(id);
     if (byAddress.size === 0) throw refused('unknown_recipient', mailboxUnavailable());
     // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable.
