@@ -7,8 +7,14 @@
  *   bare Fastify route that answers the same bytes (bench/peers/bare-fastify.mjs).
  * - SMTP (Postfix smtp-source, 10 sessions, 2 kB messages): a new connection per message against Postfix smtp-sink;
  *   connections reused (-d) against a bare smtp-server that discards (bench/peers/bare-smtp.mjs) and MailDev.
- * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP.
+ * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP (once every one is stored).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
+ * - End to end: N messages sent and all listed through the API, against MailDev receiving them and listing them
+ *   through its REST API; acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99.
+ *
+ * Every Ephemail instance's DNS is a loopback server answering NXDOMAIN after 50 ms (bench/slow-dns.ts): what a real
+ * resolver costs for an uncached sender domain, so the rows show what DNS costs the mail path. One row uses the
+ * machine's own resolver, and only when that resolver is on 127.0.0.0/8 (no query may leave the machine).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
@@ -28,6 +35,7 @@ import { createKey } from '../src/identity/keys.js';
 import { ingestMessage } from '../src/mail/ingest/store.js';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
 import { postfixTools, type PostfixTools } from './postfix-tools.js';
+import { startSlowDns } from './slow-dns.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const peers = path.join(root, 'bench/peers');
@@ -152,6 +160,9 @@ interface Ephemail extends Proc {
   readyMs: number;
 }
 
+/** The DNS every Ephemail instance of the peer rows uses unless a row says otherwise (set by peerRows). */
+let benchDns: string | undefined;
+
 export async function startEphemail(env: Record<string, string>, nodeArgs: string[] = []): Promise<Ephemail> {
   const [port, smtpPort] = [await freePort(), await freePort()];
   const started = performance.now();
@@ -166,6 +177,7 @@ export async function startEphemail(env: Record<string, string>, nodeArgs: strin
     SMTP_MAX_CLIENTS_PER_IP: '1000',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     DATABASE_URL: '',
+    ...(benchDns ? { DNS_SERVERS: benchDns } : {}),
     ...env,
     PORT: String(port),
     SMTP_PORT: String(smtpPort),
@@ -207,7 +219,7 @@ async function startSmtpSink(tools: PostfixTools): Promise<Proc & { port: number
   return { ...proc, port };
 }
 
-async function startMailDev(): Promise<Proc & { port: number }> {
+async function startMailDev(): Promise<Proc & { port: number; web: string }> {
   const [port, web] = [await freePort(), await freePort()];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-maildev-'));
   const bin = path.join(root, 'node_modules/maildev/bin/maildev');
@@ -216,6 +228,7 @@ async function startMailDev(): Promise<Proc & { port: number }> {
   return {
     ...proc,
     port,
+    web: `http://127.0.0.1:${web}`,
     async stop() {
       await proc.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -251,6 +264,88 @@ export function smtpSource(tools: PostfixTools, port: number, to: string, messag
       else resolve(messages / seconds);
     });
   });
+}
+
+/** Polls `count` until it reaches `n` (bounded by `timeoutMs`); answers the messages per second since `started`. */
+async function rateUntil(count: () => Promise<number>, n: number, started: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await count()) >= n) return n / ((performance.now() - started) / 1000);
+    if (Date.now() > deadline) throw new Error(`only ${await count()} of ${n} messages visible after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A fresh address on an Ephemail instance (so a row's count starts at 0). */
+async function newInbox(e: Ephemail, developerKey: string): Promise<string> {
+  const headers = { authorization: `Bearer ${developerKey}`, 'content-type': 'application/json' };
+  return (await json<{ email: string }>(`${e.url}/api/v1/email/create`, { method: 'POST', headers, body: JSON.stringify({ expires_in: 86_400 }) })).email;
+}
+
+const listedCount = (e: Ephemail, developerKey: string, address: string) => async () =>
+  (await json<{ count: number }>(`${e.url}/api/v1/email/${address}/messages?limit=1`, { headers: { authorization: `Bearer ${developerKey}` } })).count;
+
+/** Waits (bounded) until the instance's intake queue is empty: every acknowledged message stored. */
+async function untilDrained(e: Ephemail, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await json<{ intake: { queued: number } }>(`${e.url}/ready`)).intake.queued > 0) {
+    if (Date.now() > deadline) throw new Error(`intake queue not drained after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Whether the machine's own resolver is on loopback: only then may a row use it (no query may leave the machine). */
+function systemResolverOnLoopback(): { ok: boolean; servers: string[] } {
+  let text = '';
+  try {
+    text = fs.readFileSync('/etc/resolv.conf', 'utf8');
+  } catch {
+    return { ok: false, servers: [] };
+  }
+  const servers = [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => m[1]);
+  return { ok: servers.length > 0 && servers.every((ip) => /^127\./.test(ip) || ip === '::1'), servers };
+}
+
+const p99 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.99) - 1)];
+};
+
+/**
+ * `samples` times on an idle instance: a `wait` is held open on a fresh address, one message is sent over a reused
+ * connection, and the time from its 250 to the wait's answer is taken; answers the p99 of those and of the send
+ * itself (to the 250).
+ */
+async function waitLatency(e: Ephemail, developerKey: string, samples: number): Promise<{ waitP99: number; sendP99: number }> {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: e.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 1 });
+  const waits: number[] = [];
+  const sends: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const address = await newInbox(e, developerKey);
+      const waiting = json<{ count: number }>(`${e.url}/api/v1/email/${address}/messages/wait?timeout=20`, { headers: { authorization: `Bearer ${developerKey}` } }).then((r) => ({
+        at: performance.now(),
+        count: r.count,
+      }));
+      await new Promise((r) => setTimeout(r, 20)); // the wait is registered: the instance is idle when the mail comes
+      const sent = performance.now();
+      await transport.sendMail({ from: 'shop@example.com', to: address, subject: `wait ${i}`, text: 'Your code is 493021.\n' });
+      const acknowledged = performance.now();
+      const answered = await waiting;
+      if (answered.count !== 1) throw new Error(`wait answered ${answered.count} messages`);
+      sends.push(acknowledged - sent);
+      waits.push(Math.max(0, answered.at - acknowledged));
+    }
+  } finally {
+    transport.close();
+  }
+  return { waitP99: p99(waits), sendP99: p99(sends) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -344,6 +439,19 @@ async function interleave(rows: Array<{ row: Row; baseline: () => Promise<number
 }
 
 export async function peerRows(opts: PeerOptions): Promise<Row[]> {
+  const dns50 = await startSlowDns(50);
+  const dns500 = await startSlowDns(500);
+  benchDns = dns50.server;
+  try {
+    return await peerRowsWithDns(opts, dns500.server);
+  } finally {
+    benchDns = undefined;
+    await dns50.close();
+    await dns500.close();
+  }
+}
+
+async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[]> {
   const rows: Row[] = [];
   const { log } = opts;
   log('building dist/main.js');
@@ -467,32 +575,121 @@ export async function peerRows(opts: PeerOptions): Promise<Row[]> {
     const perConnection = emptyRow('SMTP, new connection per message', store, '`smtp-source -s 10 -l 2048 -m N` into Ephemail', 'Postfix smtp-sink', 'msg/s', atLeast(0.25));
     const reusedBare = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'bare smtp-server that discards', 'msg/s', atLeast(0.5));
     const reusedMailDev = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'MailDev 2.2.1', 'msg/s', atLeast(2));
+    const endToEnd = emptyRow(
+      'end to end: N messages sent and all listed',
+      store,
+      '`smtp-source -d` into Ephemail until the API lists all N',
+      'MailDev 2.2.1 until its REST API (`GET /email`) lists all N',
+      'msg/s',
+      atLeast(1.5),
+    );
+    const slowDnsRow = emptyRow('SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', store, '`smtp-source -d` into Ephemail, DNS after 500 ms', 'the same into Ephemail, DNS after 50 ms', 'msg/s', atLeast(0.9));
+    const systemDns = emptyRow('SMTP, connections reused, the machine\'s resolver', store, '`smtp-source -d` into Ephemail, DNS_SERVERS unset', 'bare smtp-server that discards', 'msg/s');
+    const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns] : [endToEnd];
     if (!tools) {
-      for (const r of [perConnection, reusedBare, reusedMailDev]) rows.push({ ...r, skipped: toolsError });
+      for (const r of [perConnection, reusedBare, reusedMailDev, ...newRows]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
       const sink = await startSmtpSink(t);
       const bareSmtp = await startBareSmtp();
       const maildev = await startMailDev();
       const send = (port: number, to: string, reuse: boolean) => () => smtpSource(t, port, to, m, reuse);
+      // Each Ephemail run starts with an empty intake queue (not timed): a row measures its own burst, accepted while
+      // the processors store it, not the backlog the row before left.
+      const drainedSend = (e: Ephemail, to: string, reuse: boolean) => async () => (await untilDrained(e, 600_000), send(e.smtpPort, to, reuse)());
       const peerTo = 'someone@bench.test';
       // Warm-up.
       await send(ephemail.smtpPort, seeded.address, true)().catch(() => 0);
       log(`${store}: SMTP rows`);
       await interleave(
         [
-          { row: perConnection, baseline: send(sink.port, peerTo, false), candidate: send(ephemail.smtpPort, seeded.address, false) },
-          { row: reusedBare, baseline: send(bareSmtp.port, peerTo, true), candidate: send(ephemail.smtpPort, seeded.address, true) },
-          { row: reusedMailDev, baseline: send(maildev.port, peerTo, true), candidate: send(ephemail.smtpPort, seeded.address, true) },
+          { row: perConnection, baseline: send(sink.port, peerTo, false), candidate: drainedSend(ephemail, seeded.address, false) },
+          { row: reusedBare, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
+          { row: reusedMailDev, baseline: send(maildev.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
         ],
         opts.rounds,
         log,
       );
       rows.push(perConnection, reusedBare, reusedMailDev);
+
+      log(`${store}: end to end`);
+      const maildevCount = async () => (await json<unknown[]>(`${maildev.web}/email`)).length;
+      await interleave(
+        [
+          {
+            row: endToEnd,
+            baseline: async () => {
+              await fetch(`${maildev.web}/email/all`, { method: 'DELETE' });
+              const started = performance.now();
+              await smtpSource(t, maildev.port, peerTo, m, true);
+              return rateUntil(maildevCount, m, started, 300_000);
+            },
+            candidate: async () => {
+              const inbox = await newInbox(ephemail, seeded.developerKey);
+              await untilDrained(ephemail, 600_000);
+              const started = performance.now();
+              await smtpSource(t, ephemail.smtpPort, inbox, m, true);
+              return rateUntil(listedCount(ephemail, seeded.developerKey, inbox), m, started, 300_000);
+            },
+          },
+        ],
+        opts.rounds,
+        log,
+      );
+      rows.push(endToEnd);
+
+      if (store === 'SQLite') {
+        // A store of its own: one SQLite store belongs to one server.
+        const slowSeeded = await seedStore(url);
+        const slow = await startEphemail({ ...slowSeeded.env, DNS_SERVERS: slowDns });
+        const resolver = systemResolverOnLoopback();
+        const systemSeeded = resolver.ok ? await seedStore(url) : null;
+        const system = systemSeeded ? await startEphemail({ ...systemSeeded.env, DNS_SERVERS: '' }) : null;
+        if (!resolver.ok) systemDns.skipped = `the machine's resolver (${resolver.servers.join(', ') || 'none'}) is not on 127.0.0.0/8, and no query may leave the machine`;
+        log(`${store}: DNS rows`);
+        await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
+        await interleave(
+          [
+            { row: slowDnsRow, baseline: drainedSend(ephemail, seeded.address, true), candidate: drainedSend(slow, slowSeeded.address, true) },
+            ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true) }] : []),
+          ],
+          opts.rounds,
+          log,
+        );
+        rows.push(slowDnsRow, systemDns);
+        await Promise.all([slow.stop(), system?.stop()]);
+        await slowSeeded.drop();
+        await systemSeeded?.drop();
+      }
       await Promise.all([sink.stop(), bareSmtp.stop(), maildev.stop()]);
     }
     await ephemail.stop();
     await seeded.drop();
+  }
+
+  // --- 250 → wait answered, idle instance (SQLite) -------------------------------------------------------------------
+  {
+    const row = emptyRow('250 → `wait` answered, idle instance, p99', 'SQLite', 'from the 250 to the held `wait` answering', 'the send itself, until its 250', 'ms', {
+      text: 'p99 < 100 ms',
+      met: (r) => median(r.candidateValues) < 100,
+    });
+    const seeded = await seedStore(null);
+    const ephemail = await startEphemail(seeded.env);
+    const samples = opts.quick ? 5 : 200;
+    log(`250 → wait: ${samples} messages, one at a time`);
+    try {
+      await waitLatency(ephemail, seeded.developerKey, Math.min(samples, 5)); // warm-up
+      const { waitP99, sendP99 } = await waitLatency(ephemail, seeded.developerKey, samples);
+      row.candidateValues.push(waitP99);
+      row.baselineValues.push(sendP99);
+      row.ratios.push(waitP99 / sendP99);
+      log(`  250 → wait p99 ${waitP99.toFixed(1)} ms (send to 250 p99 ${sendP99.toFixed(1)} ms)`);
+    } catch (err) {
+      row.skipped = `failed: ${(err as Error).message.split('\n')[0]}`;
+    }
+    await ephemail.stop();
+    await seeded.drop();
+    rows.push(row);
   }
 
   // --- RSS after N messages over SMTP (SQLite) ------------------------------------------------------------------------
@@ -505,7 +702,9 @@ export async function peerRows(opts: PeerOptions): Promise<Row[]> {
     else {
       const t = tools;
       const seeded = await seedStore(null);
-      const ephemail = await startEphemail(seeded.env);
+      // The row measures memory, not backpressure: acceptance outruns processing here, and past INTAKE_MAX_QUEUED
+      // (10 000) smtp-source would get 451 4.3.2 and stop.
+      const ephemail = await startEphemail({ ...seeded.env, INTAKE_MAX_QUEUED: String(Math.max(10_000, opts.rssMessages * 2)) });
       const bareSmtp = await startBareSmtp();
       log(`RSS: ${opts.rssMessages} messages into each`);
       await interleave(
@@ -513,7 +712,8 @@ export async function peerRows(opts: PeerOptions): Promise<Row[]> {
           {
             row,
             baseline: async () => (await smtpSource(t, bareSmtp.port, 'someone@bench.test', opts.rssMessages, true), bareSmtp.rssMb()),
-            candidate: async () => (await smtpSource(t, ephemail.smtpPort, seeded.address, opts.rssMessages, true), ephemail.rssMb()),
+            // Read once every message is stored: processing runs after the 250s, and its memory counts.
+            candidate: async () => (await smtpSource(t, ephemail.smtpPort, seeded.address, opts.rssMessages, true), await untilDrained(ephemail, 600_000), ephemail.rssMb()),
           },
         ],
         1,

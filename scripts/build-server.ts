@@ -18,18 +18,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'dist/main.js');
 
 export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Metafile> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(root, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
-  });
+  const common = { bundle: true, packages: 'external', platform: 'node', target: 'node20', format: 'esm', sourcemap: 'linked', metafile: true, logLevel: 'warning' } as const;
+  const result = await esbuild.build({ ...common, entryPoints: [path.join(root, 'src/main.ts')], outfile });
+  // The intake's worker threads load their task from a file of its own, beside the bundle (src/mail/ingest/intake-pool.ts).
+  await esbuild.build({ ...common, entryPoints: [path.join(root, 'src/mail/ingest/intake-worker.ts')], outfile: path.join(path.dirname(outfile), 'intake-worker.js') });
   // openapi.yaml parsed and validated now rather than at every start (src/http/spec/spec.ts reads it when its hash matches).
   await writeSpecCache();
   return result.metafile;

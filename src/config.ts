@@ -39,6 +39,21 @@ export interface Config {
     login: { perEmail: number; perIp: number; perAccount: number; windowMs: number };
   };
   verify: { timeoutMs: number; smtpProbe: boolean; smtpProbeFrom: string };
+  /** The intake queue between the SMTP 250 and storing (src/mail/ingest/intake.ts). */
+  intake: {
+    /** Messages processed at once by this instance; 0: it only accepts, others process. */
+    concurrency: number;
+    /** Past this many queued messages SMTP answers 451 4.3.2. */
+    maxQueued: number;
+    /** Worker threads that parse, extract and compress; 0 does it on the event loop. */
+    workers: number;
+    /** How long a processor holds an entry before another may take it (a dead processor's entries wait this long). */
+    leaseSeconds: number;
+    /** Safety-net poll for entries other instances accepted or that wait for a retry. */
+    pollMs: number;
+    /** DNS answers of the SPF/DKIM/DMARC checks kept in memory; 0 turns the cache off. */
+    dnsCacheSize: number;
+  };
   /** SPF/DKIM/DMARC checks of arriving mail (src/mail/ingest/mail-auth.ts) and their budget per message. */
   mailAuth: { enabled: boolean; timeoutMs: number };
   addressTtl: number;
@@ -193,6 +208,15 @@ export function loadConfig(env: Env = process.env): Config {
       smtpProbe: bool('VERIFY_SMTP_PROBE', false),
       smtpProbeFrom: read('VERIFY_SMTP_FROM') ?? `verify@${mailDomains[0] ?? 'ephemail.local'}`,
     },
+    intake: {
+      concurrency: int('INTAKE_CONCURRENCY', 8, 0, 256),
+      maxQueued: int('INTAKE_MAX_QUEUED', 10_000, 1, 10_000_000),
+      // One core stays for the event loop (SMTP, HTTP, the store); the others parse, up to four threads.
+      workers: int('INTAKE_WORKERS', Math.max(1, Math.min(4, os.availableParallelism() - 1)), 0, 64),
+      leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),
+      pollMs: int('INTAKE_POLL_MS', 1000, 20, 60_000),
+      dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),
+    },
     mailAuth: {
       enabled: bool('MAIL_AUTH', true),
       timeoutMs: int('MAIL_AUTH_TIMEOUT_MS', 2000, 50, 10_000),
@@ -235,6 +259,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`ADDRESS_TTL (${config.addressTtl}) must not exceed MAX_ADDRESS_LIFETIME (${config.maxAddressLifetime})`);
   }
   if (read('SPAMD_PORT') && !read('SPAMD_HOST')) problems.push('SPAMD_PORT is set but SPAMD_HOST is not; set both to score spam, or neither');
+  if (config.intake.leaseSeconds * 1000 < config.mailAuth.timeoutMs) {
+    problems.push(`INTAKE_LEASE_SECONDS (${config.intake.leaseSeconds}) must be at least MAIL_AUTH_TIMEOUT_MS (${config.mailAuth.timeoutMs} ms): a lease shorter than processing may take lets a second processor take the message meanwhile`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

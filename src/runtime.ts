@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { closeContext, createContext, type Context } from './context.js';
 import { buildApp, type AppOptions } from './http/app.js';
 import { loadSpec, type LoadedSpec } from './http/spec/spec.js';
+import { createIntake, type Intake } from './mail/ingest/intake.js';
 import { createSmtpServer, type SmtpListener } from './smtp/server.js';
 import { startSweeper, type Sweeper } from './sweeper/sweeper.js';
 import { startWebhookEnqueuer, type WebhookEnqueuer } from './webhooks/enqueuer.js';
@@ -30,11 +31,14 @@ export interface Runtime {
   /** openapi.yaml as the app serves it. */
   spec: LoadedSpec;
   smtp: SmtpListener;
+  /** The intake queue's processors (INTAKE_CONCURRENCY of them): what SMTP acknowledged, stored. */
+  intake: Intake;
   /** Starts everything in order and answers the bound ports. A port that cannot be had rejects with a PortError. */
   start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number }>;
   /**
    * Stops everything in order and closes the store: /ready says 503 at once; SMTP stops accepting and lets
-   * transactions under way commit; the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
+   * transactions under way commit (to the intake queue); the intake processors finish the messages they hold (or
+   * leave them queued for the next start or another instance); the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
    * back to be redone at the next start); attempts on the wire get a moment; HTTP answers new requests 503, ends long
    * polls and streams and lets requests in flight finish; then usage counts are written and the store closed.
    */
@@ -65,8 +69,8 @@ async function listenOn<T>(variable: 'PORT' | 'SMTP_PORT', port: number, host: s
 }
 
 /**
- * The whole service in one object: the context (store, feed, caches), HTTP, SMTP, the webhook enqueuer and
- * worker and the sweeper, started and stopped in one order. src/main.ts runs one; tests run as many as they like.
+ * The whole service in one object: the context (store, feed, caches), HTTP, SMTP and the intake processors behind
+ * it, the webhook enqueuer and worker and the sweeper, started and stopped in one order. src/main.ts runs one; tests run as many as they like.
  */
 export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const context = await createContext(config, overrides.context);
@@ -75,7 +79,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const logger = app.log;
   const db = context.database.db;
   const withWorkers = overrides.workers ?? true;
-  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound });
+  const intake = createIntake({ config, db, logger, metrics: context.metrics });
+  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound, intake });
   // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
   // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
   let worker: WebhookWorker | undefined;
@@ -89,6 +94,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     app,
     spec,
     smtp,
+    intake,
     async start(listen = {}) {
       const host = listen.host ?? config.host;
       if (withWorkers) {
@@ -97,6 +103,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         enqueuer = startWebhookEnqueuer({ db, feed: context.events, publicUrl: config.publicUrl, logger, pollMs: config.eventPollMs, onEnqueued: () => w.wake() });
       }
       started = true;
+      // Before SMTP listens: what a previous run acknowledged and did not store yet is taken up first.
+      await intake.start();
       const wanted = listen.port ?? config.port;
       await listenOn('PORT', wanted, host, () => app.listen({ port: wanted, host }));
       const port = (app.server.address() as { port: number }).port;
@@ -115,6 +123,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         // SMTP and HTTP stop accepting at once; the store outlives both and every worker.
         const background = (async () => {
           if (started) await smtp.close();
+          // After SMTP: every message it acknowledged is queued; those being processed commit or stay queued.
+          await intake.stop();
           await sweeper?.stop();
           await enqueuer?.stop();
           await worker?.stop();

@@ -33,7 +33,10 @@ export interface paths {
          *     applied, and Redis answers PING when `REDIS_URL` is set. Otherwise 503 `service_unavailable`, the message
          *     naming what failed. From the moment the instance begins shutting down (SIGTERM/SIGINT) it answers 503 too,
          *     so a load balancer stops sending it new requests while in-flight ones finish. `/health` stays the liveness
-         *     check. No key needed; not rate limited.
+         *     check. It also reports the intake queue (`intake`): messages acknowledged over SMTP and not yet stored, on
+         *     every instance, and how long the oldest has waited. A backlog does not make the instance unready (processors
+         *     on any instance drain it, and SMTP answers 451 past `INTAKE_MAX_QUEUED`); alert on `lag_seconds` instead.
+         *     No key needed; not rate limited.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1951,6 +1954,13 @@ export interface components {
                  * @enum {string}
                  */
                 redis: "ok" | "not_configured";
+            };
+            /** @description The intake queue shared by every instance, between an SMTP 250 and the message being stored. */
+            intake: {
+                /** @description Messages acknowledged over SMTP and not yet stored. */
+                queued: number;
+                /** @description Seconds since the oldest of them was accepted; 0 when none is queued. */
+                lag_seconds: number;
             };
         };
         Health: {
@@ -4226,6 +4236,10 @@ export interface operations {
                      *         "database": "ok",
                      *         "migrations": "ok",
                      *         "redis": "not_configured"
+                     *       },
+                     *       "intake": {
+                     *         "queued": 0,
+                     *         "lag_seconds": 0
                      *       }
                      *     }
                      */

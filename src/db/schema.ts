@@ -219,7 +219,25 @@ export interface EventCursorsTable {
   updated_at: string;
 }
 
+/** A message acknowledged over SMTP and not yet stored (src/mail/ingest/intake.ts). */
+export interface IntakeQueueTable {
+  id: string;
+  raw: Buffer;
+  mail_from: string;
+  /** JSON: IntakeRecipient[] (src/db/intake.ts). */
+  recipients: string;
+  client_ip: string;
+  helo: string;
+  tls: string | null;
+  auth: string | null;
+  accepted_at: string;
+  attempts: Generated<number>;
+  lease_until: string | null;
+  last_error: string | null;
+}
+
 export interface Tables {
+  intake_queue: IntakeQueueTable;
   events: EventsTable;
   event_cursors: EventCursorsTable;
   accounts: AccountsTable;

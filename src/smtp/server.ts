@@ -7,10 +7,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../mail/addresses.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
-import { deliverMail } from '../mail/ingest/deliver.js';
 import { createInboundLimiter, type InboundLimiter } from '../mail/inbound-limit.js';
-import { createMailAuthenticator, type MailAuthenticator } from '../mail/ingest/mail-auth.js';
-import { createDnsLookup } from '../platform/dns.js';
+import { existingAddressIds } from '../db/intake.js';
+import { createIntake, type Intake } from '../mail/ingest/intake.js';
 import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../mail/faults.js';
 import type { Metrics, RefusalReason } from '../platform/metrics.js';
@@ -23,16 +22,21 @@ export interface SmtpDeps {
   metrics?: Metrics;
   /** RATE_LIMIT_INBOUND's counter (shared through Redis by src/main.ts); in memory by default. */
   inbound?: InboundLimiter;
-  /** SPF/DKIM/DMARC checks; by default MAIL_AUTH's, through DNS_SERVERS. */
-  mailAuth?: MailAuthenticator;
+  /**
+   * Where accepted messages go (src/mail/ingest/intake.ts). src/runtime.ts passes the one it starts and stops; a
+   * listener built without one (tests, benches) makes its own and runs it from listen() to close().
+   */
+  intake?: Intake;
 }
 
 export interface SmtpListener {
   /** Resolves with the bound port (useful with port 0). */
   listen(port: number, host: string): Promise<number>;
   /** Stops accepting connections, lets open sessions finish (up to the close timeout) and waits for every
-   * message being stored to commit. */
+   * message being queued to commit (and, with an intake of its own, for the messages being processed). */
   close(): Promise<void>;
+  /** The intake this listener queues into. */
+  intake: Intake;
 }
 
 const SOCKET_TIMEOUT_MS = 60_000;
@@ -52,10 +56,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const tooBig = () => reply(552, '5.3.4 Message too big');
 const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
 const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
+const busy = () => reply(451, '4.3.2 System busy, try again later');
 
 /**
  * The inbound SMTP listener: accepts mail for live addresses on the served domains (never relays), and answers
- * 250 to DATA only once every copy is committed, so an acknowledged message survives a crash right after it.
+ * 250 to DATA once the message and its envelope are committed to the intake queue, so an acknowledged message
+ * survives a crash right after it; processors store it afterwards (src/mail/ingest/intake.ts).
  */
 export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const { config, db } = deps;
@@ -63,16 +69,12 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const inFlight = new Set<Promise<unknown>>();
   const inbound = deps.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs);
   const spoolDir = path.join(config.dataDir, 'spool');
-  // Spooled (large) messages parsed, checked and stored at once; the others queue (their senders wait for the 250).
+  // Spooled (large) messages read back and queued a few at a time; the others wait (their senders wait for the 250).
   const largeIngestions = pLimit(LARGE_INGESTIONS);
-  const mailAuth =
-    deps.mailAuth ??
-    createMailAuthenticator({
-      enabled: config.mailAuth.enabled,
-      timeoutMs: config.mailAuth.timeoutMs,
-      authservId: config.smtpHostname,
-      lookup: createDnsLookup(config.dnsServers, config.mailAuth.timeoutMs),
-    });
+  const ownIntake = deps.intake === undefined;
+  const intake = deps.intake ?? createIntake({ config, db, logger, metrics: deps.metrics });
+  // Per session: what each accepted RCPT TO resolved to (lower-cased recipient → address), queued with the message.
+  const resolved = new Map<string, Map<string, { address_id: string; account_id: string; address: string }>>();
   // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
@@ -149,6 +151,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     const state = await resolveRecipient(db, config, recipient);
     if (state.kind === 'relay') throw refused('relay', reply(550, '5.7.1 Relaying denied'));
     if (state.kind === 'unknown') throw refused('unknown_recipient', mailboxUnavailable());
+    const seen = resolved.get(session.id) ?? new Map();
+    resolved.set(session.id, seen.set(key, { address_id: state.addressId, account_id: state.accountId, address: state.address }));
     if (state.faults) {
       await applyFault(await faultAt(db, state.addressId, 'rcpt', faultContext(session)), session);
       const set = faulty.get(session.id) ?? new Set<string>();
@@ -164,17 +168,31 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     for (const addressId of faulty.get(session.id) ?? []) {
       await applyFault(await faultAt(db, addressId, 'data', faultContext(session)), session);
     }
-    const authentication = await mailAuth.check(raw, {
+    if (await intake.full()) throw refused('intake_full', busy());
+    // One copy per address: several recipients landing on one catch-all get one.
+    const byAddress = new Map<string, { rcpt: string; address_id: string; account_id: string; address: string }>();
+    const seen = resolved.get(session.id);
+    for (const r of session.envelope.rcptTo) {
+      const target = seen?.get(r.address.toLowerCase());
+      if (target && !byAddress.has(target.address_id)) byAddress.set(target.address_id, { rcpt: r.address, ...target });
+    }
+    // One indexed read: a recipient deleted or expired since RCPT TO gets no copy, and with none left the sender
+    // hears so. (Processing later stores a copy for every address that still exists: it was live when accepted.)
+    const live = await existingAddressIds(db, [...byAddress.keys()], new Date().toISOString());
+    for (const id of byAddress.keys()) if (!live.has(id)) byAddress.delete(id);
+    if (byAddress.size === 0) throw refused('unknown_recipient', mailboxUnavailable());
+    // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable.
+    const accepted = await intake.accept({
+      raw,
+      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+      recipients: [...byAddress.values()],
       clientIp: session.remoteAddress,
       helo: session.hostNameAppearsAs ?? '',
-      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
     });
-    const ids = await deliverMail(db, config, raw, { rcptTo: session.envelope.rcptTo.map((r) => r.address), authentication });
-    // Every recipient was deleted or expired since RCPT TO.
-    if (ids.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
-    deps.metrics?.messagesStored.inc(ids.length);
-    logger.info({ session: session.id, bytes: raw.length, messages: ids }, 'smtp message stored');
-    return `2.0.0 Ok: stored ${ids.length === 1 ? ids[0] : `${ids.length} copies`}`;
+    deps.metrics?.messagesAccepted.inc(accepted.messageIds.length);
+    logger.info({ session: session.id, bytes: raw.length, entry: accepted.id, messages: accepted.messageIds }, 'smtp message queued');
+    const ids = accepted.messageIds;
+    return `2.0.0 Ok: queued ${ids.length === 1 ? ids[0] : `${ids.length} copies as ${accepted.id}`}`;
   }
 
   function receive(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void {
@@ -244,6 +262,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     logger: false,
     onMailFrom(address, session, callback) {
       faulty.delete(session.id); // a new transaction
+      resolved.delete(session.id);
       // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
       // the limit ever be hidden from EHLO (hideSize).
       const declared = Number((address.args as Record<string, string | undefined>).SIZE ?? 0);
@@ -280,6 +299,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     onClose(session) {
       deps.metrics?.smtpConnections.dec();
       faulty.delete(session.id);
+      resolved.delete(session.id);
       stopDeadline(session);
       if (!counted.delete(session.id)) return;
       const left = (perIp.get(session.remoteAddress) ?? 1) - 1;
@@ -291,9 +311,11 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
 
   return {
-    listen(port, host) {
+    intake,
+    async listen(port, host) {
       // Files a killed process left in the spool: their senders never got a 250 and will send again.
       removeStaleSpoolFiles(spoolDir, SPOOL_STALE_MS);
+      if (ownIntake) await intake.start();
       return new Promise((resolve, reject) => {
         server.server.once('error', reject);
         server.listen(port, host, () => {
@@ -305,6 +327,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     async close() {
       if (server.server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...inFlight]);
+      if (ownIntake) await intake.stop();
     },
   };
 }

@@ -13,7 +13,7 @@ import type { AccountRow } from '../../src/db/accounts.js';
 import { createAccount } from '../../src/identity/accounts.js';
 import { createKey } from '../../src/identity/keys.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { deliver, smtpPort, stopMail, type Delivered } from './mail.js';
+import { deliver, drained, smtpPort, stopMail, type Delivered } from './mail.js';
 
 /** PostgreSQL for tests: the `test` database on the local server unless TEST_DATABASE_URL says otherwise. */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -61,6 +61,8 @@ export interface TestApp {
   deliver(mail: Mail.Options): Promise<Delivered>;
   /** The port of this app's SMTP listener, for tests that speak SMTP line by line (test/helpers/smtp-dialog.ts). */
   smtpPort(): Promise<number>;
+  /** Resolves once everything this app's SMTP listener acknowledged is stored (the intake queue drained). */
+  drained(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     developerKey,
     deliver: (mail) => deliver({ config, db: database.db }, mail),
     smtpPort: () => smtpPort({ config, db: database.db }),
+    drained: () => drained({ config, db: database.db }),
     async close() {
       await stopMail(database.db);
       await runtime.stop();

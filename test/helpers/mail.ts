@@ -16,7 +16,7 @@ export interface Delivered {
   id: string;
   /** The bytes that went over the wire, as the raw-source operations answer them. */
   raw: Buffer;
-  /** The SMTP reply, e.g. `250 2.0.0 Ok: stored msg_…`. */
+  /** The SMTP reply, e.g. `250 2.0.0 Ok: queued msg_…`. */
   response: string;
 }
 
@@ -35,9 +35,30 @@ function listenerFor(target: MailTarget) {
 }
 
 /**
+ * Resolves once the message a 250 acknowledged is stored (its queue entry gone: processors store the copies and
+ * delete the entry in one transaction), as a user who waits for it would see it.
+ */
+export async function untilStored(db: Db, response: string, timeoutMs = 20_000): Promise<void> {
+  const one = /queued (msg_[0-9a-f]+)/.exec(response)?.[1];
+  const entry = /as (inq_[0-9a-f]+)/.exec(response)?.[1];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = one
+      ? (await db.selectFrom('messages').select('id').where('id', '=', one).executeTakeFirst()) !== undefined ||
+        (await db.selectFrom('intake_queue').select('id').where('recipients', 'like', `%${one}%`).executeTakeFirst()) === undefined
+      : entry
+        ? (await db.selectFrom('intake_queue').select('id').where('id', '=', entry).executeTakeFirst()) === undefined
+        : true;
+    if (done) return;
+    if (Date.now() > deadline) throw new Error(`not stored within ${timeoutMs} ms: ${response}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
  * The one way tests get mail into a store: real SMTP to a listener on 127.0.0.1 (started once per store, as
- * src/main.ts wires it), so every test mail takes the path real mail takes. Answers when the 250 (sent after the
- * commit) arrived, with the stored message id.
+ * src/main.ts wires it), so every test mail takes the path real mail takes. Answers once the 250 (sent when the
+ * message is queued) arrived and the message is stored, with its id.
  */
 export async function deliver(target: MailTarget, mail: Mail.Options): Promise<Delivered> {
   const { port } = await listenerFor(target);
@@ -47,7 +68,8 @@ export async function deliver(target: MailTarget, mail: Mail.Options): Promise<D
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   try {
     const info = await transport.sendMail({ envelope: { from: 'sender@example.com', to: recipients }, raw });
-    const id = /stored (msg_[0-9a-f]+)/.exec(info.response)?.[1] ?? '';
+    const id = /queued (msg_[0-9a-f]+)/.exec(info.response)?.[1] ?? '';
+    await untilStored(target.db, info.response);
     return { id, raw, response: info.response };
   } finally {
     transport.close();
@@ -57,6 +79,11 @@ export async function deliver(target: MailTarget, mail: Mail.Options): Promise<D
 /** The port of the store's SMTP listener (started on first use), for tests that speak SMTP themselves. */
 export async function smtpPort(target: MailTarget): Promise<number> {
   return (await listenerFor(target)).port;
+}
+
+/** Resolves once every message the store's listener acknowledged is stored. */
+export async function drained(target: MailTarget): Promise<void> {
+  await (await listenerFor(target)).smtp.intake.drained();
 }
 
 /** Stops the store's SMTP listener, if a test started one (TestApp.close calls it). */

@@ -193,7 +193,8 @@ describe('two instances on PostgreSQL + Redis behave as one service', () => {
     expect(b.child.exitCode).toBe(0);
     const address = await create(a);
     await send(a, address, 'still here');
-    const res = await fetch(`${a.url}/api/v1/email/${address}/messages`, { headers: auth });
-    expect(((await res.json()) as { count: number }).count).toBe(1);
+    // Stored by the intake processors shortly after the 250.
+    const count = async () => ((await (await fetch(`${a.url}/api/v1/email/${address}/messages`, { headers: auth })).json()) as { count: number }).count;
+    await expect.poll(count, { timeout: 10_000, interval: 50 }).toBe(1);
   });
 });

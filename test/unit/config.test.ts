@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -94,6 +95,16 @@ describe('loadConfig', () => {
       expect(problems).toContain('RATE_LIMIT_LOGIN must be a whole number from 1 to 1000000 (got "0")');
       expect(problems).toContain('RATE_LIMIT_LOGIN_WINDOW_SECONDS must be a whole number from 1 to 86400 (got "soon")');
     }
+  });
+
+  it('reads the intake settings, with documented defaults, and refuses a lease shorter than the mail-auth budget', () => {
+    expect(loadConfig({}).intake).toEqual({ concurrency: 8, maxQueued: 10_000, workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), leaseSeconds: 60, pollMs: 1000, dnsCacheSize: 10_000 });
+    expect(
+      loadConfig({ INTAKE_CONCURRENCY: '0', INTAKE_MAX_QUEUED: '3', INTAKE_WORKERS: '0', INTAKE_LEASE_SECONDS: '5', INTAKE_POLL_MS: '50', DNS_CACHE_SIZE: '0' }).intake,
+    ).toEqual({ concurrency: 0, maxQueued: 3, workers: 0, leaseSeconds: 5, pollMs: 50, dnsCacheSize: 0 });
+    expect(() => loadConfig({ INTAKE_MAX_QUEUED: '0', INTAKE_LEASE_SECONDS: '1', MAIL_AUTH_TIMEOUT_MS: '5000' })).toThrow(
+      /INTAKE_MAX_QUEUED must be a whole number from 1[\s\S]*INTAKE_LEASE_SECONDS \(1\) must be at least MAIL_AUTH_TIMEOUT_MS \(5000 ms\)/,
+    );
   });
 
   it('lists every bad value at once, naming the variable and the rule', () => {

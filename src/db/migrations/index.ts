@@ -11,6 +11,7 @@ import * as qaToolkit from './20261123-0008-qa-toolkit.js';
 import * as messageContents from './20261123-0009-message-contents.js';
 import * as parseError from './20261123-0010-parse-error.js';
 import * as messageChecks from './20261124-0011-message-checks.js';
+import * as intakeQueue from './20261124-0012-intake-queue.js';
 import * as keyScopes from './20261124-0013-key-scopes.js';
 
 interface DialectMigration {
@@ -31,6 +32,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123-0009-message-contents': messageContents,
   '20261123-0010-parse-error': parseError,
   '20261124-0011-message-checks': messageChecks,
+  '20261124-0012-intake-queue': intakeQueue,
   '20261124-0013-key-scopes': keyScopes,
 };
 

@@ -54,7 +54,8 @@ describe('SPF, DKIM and DMARC verdicts on arriving mail', () => {
     });
     const info = await transport.sendMail({ from: `News <news@${domain}>`, to: address, subject: `from ${domain}`, text: 'Hello.\n' });
     transport.close();
-    const id = /stored (msg_[0-9a-f]+)/.exec(info.response)![1];
+    const id = /queued (msg_[0-9a-f]+)/.exec(info.response)![1];
+    await t.drained();
     const message = await t.app.inject({ method: 'GET', url: `/api/v1/email/${address}/messages/${id}`, headers: auth });
     expect(message.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/email/${address}/messages`, headers: auth });

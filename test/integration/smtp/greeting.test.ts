@@ -4,7 +4,7 @@ import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { LIBRARY_INIT_SOURCE } from '../../../src/smtp/greeting.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 
-const listeners: SmtpListener[] = [];
+const listeners: Array<Pick<SmtpListener, 'listen' | 'close'>> = [];
 afterAll(async () => {
   for (const l of listeners) await l.close();
 });

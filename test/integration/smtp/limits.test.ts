@@ -4,7 +4,7 @@ import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 
 const open: net.Socket[] = [];
-const listeners: SmtpListener[] = [];
+const listeners: Array<Pick<SmtpListener, 'listen' | 'close'>> = [];
 afterAll(async () => {
   open.forEach((s) => s.destroy());
   for (const l of listeners) await l.close();
@@ -70,6 +70,7 @@ describe('inbound mail per account (RATE_LIMIT_INBOUND)', () => {
       await send(a.address);
       await expect(send(a.address)).rejects.toMatchObject({ responseCode: 451, response: expect.stringContaining('4.7.1') });
       expect((await send(b.address)).response).toMatch(/^250 /);
+      await smtp.intake.drained();
       const stored = await database.db.selectFrom('messages').select('address_id').execute();
       expect(stored.filter((m) => m.address_id === a.id)).toHaveLength(2);
     } finally {

@@ -15,6 +15,7 @@ import { startEventFeed, type EventFeed } from '../../../src/platform/events/fee
 import { type EventOf } from '../../../src/platform/events/contract.js';
 import { getAttachment, getMessage, getMessageRaw, listMessages, type MessageView } from '../../../src/mail/messages.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
+import { createIntake } from '../../../src/mail/ingest/intake.js';
 
 /** Reads "is this message committed?" at the instant an event is published. On SQLite a second, synchronous
  * connection answers before the publisher continues; on PostgreSQL another pooled connection starts its query. */
@@ -48,6 +49,8 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
     return row;
   };
   const inbox = async (addressId: string): Promise<MessageView[]> => {
+    // What was acknowledged is stored by the intake processors shortly after the 250.
+    await smtp.intake.drained();
     const { messages } = await listMessages(database.db, addressId, { limit: 100, offset: 0 });
     return Promise.all(messages.map((m) => getMessage(database.db, addressId, m.id)));
   };
@@ -287,35 +290,67 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
 
 describe.each(DIALECTS)('SMTP when storage fails on %s', (dialect) => {
   let database: Database;
-  let smtp: SmtpListener;
-  let port: number;
+  let config: Config;
+  let addressId: string;
+  const listeners: SmtpListener[] = [];
+  const listen = async (process = true) => {
+    // Retries at once: the test is about what is kept, not about the waiting between attempts.
+    const smtp = createSmtpServer({ config, db: database.db, intake: createIntake({ config, db: database.db, retryDelayMs: () => 0 }) });
+    listeners.push(smtp);
+    if (process) await smtp.intake.start();
+    return { smtp, port: await smtp.listen(0, '127.0.0.1') };
+  };
+  const sendTo = async (port: number) => {
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      return await transport
+        .sendMail({ from: 'a@example.com', to: 'broken@ephemail.test', subject: 'lost?', text: 'x', attachments: [{ filename: 'a.txt', content: 'abc' }] })
+        .catch((e: unknown) => e as { responseCode: number; response: string });
+    } finally {
+      transport.close();
+    }
+  };
 
   beforeAll(async () => {
-    const config = testConfig();
+    config = testConfig();
     database = await openTestDatabase(dialect);
     const account = await createAccount(database.db, 'broken@example.com', 'developer');
-    await createAddress(database.db, config, account.id, { prefix: 'broken' });
-    // The last insert of an ingestion (the attachments, after the content and the message row) fails; the
-    // transaction must take the content and the message row back with it.
-    await sql`drop table attachments`.execute(database.db);
-    smtp = createSmtpServer({ config, db: database.db });
-    port = await smtp.listen(0, '127.0.0.1');
+    addressId = (await createAddress(database.db, config, account.id, { prefix: 'broken' })).id;
   });
   afterAll(async () => {
-    await smtp?.close();
+    for (const smtp of listeners) await smtp.intake.stop().then(() => smtp.close());
     await database?.close();
   });
 
-  it('answers 451 4.3.0, never 250, and leaves no partial message', async () => {
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    const err = await transport
-      .sendMail({ from: 'a@example.com', to: 'broken@ephemail.test', subject: 'lost?', text: 'x', attachments: [{ filename: 'a.txt', content: 'abc' }] })
-      .catch((e: unknown) => e);
-    transport.close();
-    expect(err).toMatchObject({ responseCode: 451 });
-    expect((err as { response: string }).response).toBe('451 4.3.0 Temporary failure, try again');
-    const left = await database.db.selectFrom('messages').select('id').execute();
-    expect(left).toEqual([]);
-    expect(await database.db.selectFrom('message_contents').select('id').execute()).toEqual([]);
+  it('stores a message whose processing keeps failing as far as it can, marked, after answering 250; never a partial one', async () => {
+    // The last insert of storing (the attachments, after the content and the message row) fails; each attempt's
+    // transaction must take the content and the message row back with it, and the entry stays queued.
+    await sql`alter table attachments rename to attachments_gone`.execute(database.db);
+    try {
+      const { smtp, port } = await listen();
+      const info = (await sendTo(port)) as { response: string };
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued msg_/);
+      await smtp.intake.drained();
+      const [message] = await database.db.selectFrom('messages').selectAll().execute();
+      expect(message).toMatchObject({ address_id: addressId, subject: null, parse_error: expect.stringMatching(/could not be processed \(5 attempts; last error: .*attachments/) });
+      expect((await getMessageRaw(database.db, addressId, message.id)).toString()).toContain('Subject: lost?');
+      expect(await database.db.selectFrom('message_contents').select('id').execute()).toHaveLength(1);
+    } finally {
+      await sql`alter table attachments_gone rename to attachments`.execute(database.db);
+    }
+  });
+
+  it('answers 451 4.3.0, never 250, when the message cannot be queued, and stores nothing', async () => {
+    await database.db.deleteFrom('messages').execute();
+    await sql`alter table intake_queue rename to intake_gone`.execute(database.db);
+    try {
+      const { port } = await listen(false);
+      const err = await sendTo(port);
+      expect(err).toMatchObject({ responseCode: 451 });
+      expect(err.response).toBe('451 4.3.0 Temporary failure, try again');
+      expect(await database.db.selectFrom('messages').select('id').execute()).toEqual([]);
+    } finally {
+      await sql`alter table intake_gone rename to intake_queue`.execute(database.db);
+    }
   });
 });

@@ -31,6 +31,7 @@ describe('large messages are spooled to disk while they arrive', () => {
     transport.close();
     expect(infos.every((info) => /^250 /.test(info.response))).toBe(true);
     expect(spooled()).toEqual([]);
+    await t.drained();
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/email/${address}/messages?limit=10`, headers: auth })).json();
     expect(list.count).toBe(5);
     for (const m of list.messages) {

@@ -57,7 +57,8 @@ describe.each(DIALECTS)('no webhook event is lost across kill -9 on %s', (dialec
       receiver.respond((_req, i) => (accepting ? { status: 204 } : i % 3 === 2 ? (held++, 'hang') : { status: 503, body: 'not yet' }));
 
       // A short attempt budget keeps the claim of an attempt cut off by the crash short (budget + 10 s).
-      const env = { ...store.env, MAIL_DOMAINS: 'ephemail.test', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000' };
+      // A short intake lease, likewise: messages the crash cut off mid-processing are taken again 5 s later on PostgreSQL.
+      const env = { ...store.env, MAIL_DOMAINS: 'ephemail.test', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000', INTAKE_LEASE_SECONDS: '5' };
       const first = await startServer(env);
       const auth = { authorization: `Bearer ${developerKey}`, 'content-type': 'application/json' };
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: first.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 5 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.js';
 import { tempDir } from '../../helpers/app.js';
@@ -16,11 +17,13 @@ describe('the built server (npm start)', () => {
   const outDir = path.join(root, 'dist', `test-start-${process.pid}`);
   let child: ChildProcess;
   let url: string;
+  let smtpPort: number;
   let output = '';
 
   beforeAll(async () => {
     await buildServer(path.join(outDir, 'server.js'));
-    const [port, smtpPort] = [await freePort(), await freePort()];
+    const port = await freePort();
+    smtpPort = await freePort();
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(outDir, 'server.js')], {
       cwd: tempDir('ephemail-start-cwd-'),
@@ -69,5 +72,21 @@ describe('the built server (npm start)', () => {
     expect(res.headers.get('content-type')).toMatch(/gzip/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('stores mail through the intake worker threads, whose task is bundled beside the server', async () => {
+    const key = /eph_dev_[0-9A-Za-z]+/.exec(output)?.[0];
+    expect(key).toBeDefined();
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${url}/api/v1/email/create`, { method: 'POST', headers: auth, body: '{}' })).json()) as { email: string };
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+    const info = await transport.sendMail({ from: 'a@example.com', to: created.email, subject: 'bundled', text: 'Your code is 493021.\n' });
+    transport.close();
+    expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued msg_/);
+    const waited = (await (await fetch(`${url}/api/v1/email/${created.email}/messages/wait?timeout=20`, { headers: auth })).json()) as {
+      messages: Array<{ subject: string; codes?: string[] }>;
+    };
+    expect(waited.messages.map((m) => m.subject)).toEqual(['bundled']);
+    expect(output).not.toMatch(/intake entry could not be stored/);
   });
 });

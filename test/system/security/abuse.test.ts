@@ -43,7 +43,11 @@ async function mailServer(env: Record<string, string> = {}, dialect: Dialect = '
     port,
     address,
     smtp,
-    stored: () => t.context.database.db.selectFrom('messages').select(['subject', 'address_id']).execute(),
+    // What the listener acknowledged, once the intake processors have stored it.
+    stored: async () => {
+      await smtp.intake.drained();
+      return t.context.database.db.selectFrom('messages').select(['subject', 'address_id']).execute();
+    },
     async legit(localAddress) {
       const subject = `legit-${randomBytes(4).toString('hex')}`;
       const answer = await sendRaw(port, 'friend@example.com', [address], `From: friend@example.com\r\nTo: ${address}\r\nSubject: ${subject}\r\n\r\nhello\r\n`, localAddress);

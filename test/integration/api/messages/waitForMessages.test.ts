@@ -8,6 +8,7 @@ import type { EventFeed } from '../../../../src/platform/events/feed.js';
 import { createKey } from '../../../../src/identity/keys.js';
 import { createSmtpServer, type SmtpListener } from '../../../../src/smtp/server.js';
 import { countSubscriptions } from '../../../helpers/feed.js';
+import { untilStored } from '../../../helpers/mail.js';
 
 /** fetch's body as the untyped JSON it is, like app.inject's. */
 const json = (res: Response): Promise<any> => res.json();
@@ -35,7 +36,12 @@ describe.each(DIALECTS)('waiting for mail on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().email as string;
   };
-  const send = (to: string, subject: string) => transport.sendMail({ from: 'Product <noreply@product.example>', to, subject, text: `${subject}\n` });
+  // Answers once the message is stored, as a sender that then looks for it expects (the 250 comes when it is queued).
+  const send = async (to: string, subject: string) => {
+    const info = await transport.sendMail({ from: 'Product <noreply@product.example>', to, subject, text: `${subject}\n` });
+    await untilStored(t.context.database.db, info.response);
+    return info;
+  };
   const wait = (address: string, query: string, init: RequestInit = {}) =>
     fetch(`${base}/api/v1/email/${address}/messages/wait?${query}`, { headers: auth, ...init });
 

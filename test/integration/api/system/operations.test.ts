@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../helpers/app.js';
 import { freePort } from '../../../helpers/prism.js';
 import { createSmtpServer } from '../../../../src/smtp/server.js';
+import { createIntake } from '../../../../src/mail/ingest/intake.js';
 
 const apps: TestApp[] = [];
 const app = async (env: Record<string, string> = {}) => {
@@ -31,11 +32,28 @@ async function closedPort(): Promise<number> {
 }
 
 describe('getReadiness', () => {
+  it('reports the messages acknowledged over SMTP and not yet stored, and how long the oldest has waited', async () => {
+    const t = await app();
+    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
+    // Processors not started: the message stays queued.
+    const smtp = createSmtpServer({ config: t.context.config, db: t.context.database.db, intake: createIntake({ config: t.context.config, db: t.context.database.db }) });
+    const port = await smtp.listen(0, '127.0.0.1');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: 'a@example.com', to: address, subject: 'waiting', text: 'x' });
+    transport.close();
+    await smtp.close();
+    await new Promise((r) => setTimeout(r, 20));
+    const res = await t.app.inject({ url: '/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().intake.queued).toBe(1);
+    expect(res.json().intake.lag_seconds).toBeGreaterThan(0);
+  });
+
   it('answers 200 with each check when the store answers and every migration is applied', async () => {
     const t = await app();
     const res = await t.app.inject({ url: '/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not_configured' } });
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', redis: 'not_configured' }, intake: { queued: 0, lag_seconds: 0 } });
   });
 
   it('answers 503 naming Redis when REDIS_URL does not answer', async () => {
@@ -75,6 +93,7 @@ describe('getMetrics', () => {
     await transport.sendMail({ from: 'a@example.com', to: address, subject: 'counted', text: 'x' });
     await expect(transport.sendMail({ from: 'a@example.com', to: 'someone@elsewhere.example', subject: 'relay', text: 'x' })).rejects.toThrow();
     transport.close();
+    await smtp.intake.drained();
     await smtp.close();
 
     const res = await t.app.inject({ url: '/metrics' });
@@ -86,6 +105,12 @@ describe('getMetrics', () => {
     expect(text).toMatch(/^ephemail_http_request_duration_seconds_count\{operation="getHealth",method="GET",status="200"\} 1$/m);
     expect(text).toMatch(/^ephemail_smtp_sessions_total 2$/m);
     expect(text).toMatch(/^ephemail_messages_stored_total 1$/m);
+    expect(text).toMatch(/^ephemail_messages_accepted_total 1$/m);
+    // The intake queue: drained, one message from 250 to stored, no failed attempt.
+    expect(text).toMatch(/^ephemail_intake_queued 0$/m);
+    expect(text).toMatch(/^ephemail_intake_lag_seconds 0$/m);
+    expect(text).toMatch(/^ephemail_intake_latency_seconds_count 1$/m);
+    expect(text).toMatch(/^ephemail_intake_failures_total 0$/m);
     expect(text).toMatch(/^ephemail_messages_refused_total\{reason="relay"\} 1$/m);
     // The webhook enqueuer does not run here: its cursor lags by every event so far (address created, message).
     expect(text).toMatch(/^ephemail_event_log_lag\{consumer="webhooks"\} [1-9]\d*$/m);

@@ -1,0 +1,124 @@
+import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
+
+/** One accepted recipient of a queued message: what RCPT TO resolved to, and the id its copy will have. */
+export interface IntakeRecipient {
+  /** As the sender wrote it in RCPT TO. */
+  rcpt: string;
+  address_id: string;
+  account_id: string;
+  address: string;
+  message_id: string;
+}
+
+/** A queued message as the SMTP listener writes it. */
+export interface NewIntakeEntry {
+  id: string;
+  raw: Buffer;
+  mailFrom: string;
+  recipients: IntakeRecipient[];
+  clientIp: string;
+  helo: string;
+  /** Facts of the session's TLS and AUTH (null: the listener offers neither yet). */
+  tls: unknown;
+  auth: unknown;
+  acceptedAt: string;
+}
+
+/** A queued message as a processor claims it. */
+export interface IntakeEntry extends NewIntakeEntry {
+  /** How many times it has been claimed, this time included. */
+  attempts: number;
+  lastError: string | null;
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+export async function insertIntakeEntry(db: Db, e: NewIntakeEntry): Promise<void> {
+  await db
+    .insertInto('intake_queue')
+    .values({
+      id: e.id,
+      raw: e.raw,
+      mail_from: e.mailFrom,
+      recipients: JSON.stringify(e.recipients),
+      client_ip: e.clientIp,
+      helo: e.helo,
+      tls: json(e.tls),
+      auth: json(e.auth),
+      accepted_at: e.acceptedAt,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` entries nobody holds (never leased, or their lease ran out), oldest first, until `leaseUntil`,
+ * counting the attempt. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances claiming at once take different entries
+ * and nobody waits; SQLite: the single UPDATE is atomic (one writer at a time).
+ */
+export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string, limit: number): Promise<IntakeEntry[]> {
+  let due = db
+    .selectFrom('intake_queue')
+    .select('id')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('accepted_at')
+    .limit(limit);
+  if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('intake_queue')
+    .set((eb) => ({ lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows
+    .map((r) => ({
+      id: r.id,
+      raw: Buffer.isBuffer(r.raw) ? r.raw : Buffer.from(r.raw as Uint8Array),
+      mailFrom: r.mail_from,
+      recipients: JSON.parse(r.recipients) as IntakeRecipient[],
+      clientIp: r.client_ip,
+      helo: r.helo,
+      tls: r.tls === null ? null : (JSON.parse(r.tls) as unknown),
+      auth: r.auth === null ? null : (JSON.parse(r.auth) as unknown),
+      acceptedAt: r.accepted_at,
+      attempts: Number(r.attempts),
+      lastError: r.last_error,
+    }))
+    .sort((a, b) => (a.acceptedAt < b.acceptedAt ? -1 : a.acceptedAt > b.acceptedAt ? 1 : 0));
+}
+
+/** Removes a processed entry, in the transaction that stored it; answers false when it was gone already (another
+ * processor stored it first), and the caller then rolls back. */
+export async function deleteIntakeEntry(trx: Db, id: string): Promise<boolean> {
+  const res = await trx.deleteFrom('intake_queue').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+/** Gives a claimed entry back after a failure, to be claimed again at `retryAt`, with why it failed. */
+export async function releaseIntakeEntry(db: Db, id: string, retryAt: string, error: string): Promise<void> {
+  await db.updateTable('intake_queue').set({ lease_until: retryAt, last_error: error.slice(0, 2000) }).where('id', '=', id).execute();
+}
+
+/** Frees every lease: on SQLite only one server uses the store, so at its start no lease belongs to a live processor. */
+export async function clearIntakeLeases(db: Db): Promise<void> {
+  await db.updateTable('intake_queue').set({ lease_until: null }).where('lease_until', 'is not', null).execute();
+}
+
+/** How many messages are queued, and when the oldest was accepted (null when none is). */
+export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcceptedAt: string | null }> {
+  const row = await db
+    .selectFrom('intake_queue')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('accepted_at').as('oldest')])
+    .executeTakeFirst();
+  return { depth: Number(row?.n ?? 0), oldestAcceptedAt: (row?.oldest as string | null | undefined) ?? null };
+}
+
+/** Which of these addresses still exist (one deleted since RCPT TO gets no copy) and, given `liveAt`, have not
+ * expired by then. */
+export async function existingAddressIds(db: Db, ids: string[], liveAt?: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let query = db.selectFrom('addresses').select('id').where('id', 'in', ids);
+  if (liveAt !== undefined) query = query.where('expires_at', '>', liveAt);
+  const rows = await query.execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,38 @@
+import { Piscina } from 'piscina';
+import { prepareContent, type PreparedContent } from './prepare.js';
+
+/** Prepares messages for storing (src/mail/ingest/prepare.ts): on worker threads, or on the event loop. */
+export interface ContentPreparer {
+  prepare(raw: Buffer): Promise<PreparedContent>;
+  close(): Promise<void>;
+}
+
+/** Buffers cross the thread boundary as plain Uint8Arrays; the store wants Buffers back. */
+const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+
+/**
+ * INTAKE_WORKERS threads (piscina) that parse, extract and compress, so a burst of large or odd MIME never holds up
+ * SMTP and HTTP; 0 runs the same code on the event loop (one fewer moving part, e.g. for a tiny instance).
+ * From source (tsx, vitest) the worker is src/mail/ingest/intake-worker.ts, loaded through tsx; from the bundle
+ * (`npm start`) it is dist/intake-worker.js beside dist/main.js.
+ */
+export function createContentPreparer(threads: number): ContentPreparer {
+  if (threads === 0) return { prepare: prepareContent, close: async () => undefined };
+  const fromSource = import.meta.url.endsWith('.ts');
+  const pool = new Piscina({
+    filename: new URL(fromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url).href,
+    // One thread stays, loaded: a thread's first message pays for loading the parser (about a second from source).
+    minThreads: 1,
+    maxThreads: threads,
+    // The others go when they have had nothing to do for a while, and their memory with them.
+    idleTimeout: 30_000,
+    ...(fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
+  });
+  return {
+    async prepare(raw) {
+      const p = (await pool.run(raw)) as PreparedContent;
+      return { ...p, source: { ...p.source, raw: asBuffer(p.source.raw) } };
+    },
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,262 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import { commitGrouped } from '../../db/group-commit.js';
+import {
+  claimIntakeEntries,
+  clearIntakeLeases,
+  deleteIntakeEntry,
+  existingAddressIds,
+  insertIntakeEntry,
+  intakeBacklog,
+  releaseIntakeEntry,
+  type IntakeEntry,
+  type IntakeRecipient,
+} from '../../db/intake.js';
+import { createCachedDnsLookup } from '../../platform/dns-cache.js';
+import { silentLogger, type Logger } from '../../platform/logger.js';
+import type { Metrics } from '../../platform/metrics.js';
+import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
+import { createMailAuthenticator, type MailAuthenticator } from './mail-auth.js';
+import type { PreparedContent } from './prepare.js';
+import { newId, writeCopies, type CopyRecipient } from './store.js';
+
+/**
+ * The intake queue: SMTP acknowledges a message once it and its envelope are durably queued (accept), and
+ * processors do the rest afterwards — parse, SPF/DKIM/DMARC, codes and links, compression, every recipient's copy
+ * and its `message.received` event, and the removal of the entry, in one transaction. At least once, never twice:
+ * an entry is claimed with a lease, a processor that dies leaves it to be claimed again when the lease runs out, and
+ * the transaction that stores the copies deletes the entry (a second processor finding it gone rolls back), with
+ * the message ids chosen at acceptance.
+ */
+
+/** After this many claims, an entry is stored as far as it can be: its raw source, marked with why. */
+export const MAX_ATTEMPTS = 5;
+/** Longest a DNS answer of the checks is kept: the TTL of TXT and MX answers is not reported by Node's resolver, so
+ * this bounds how stale a changed SPF, DKIM or DMARC record can be (A and AAAA answers keep their own shorter TTL). */
+const DNS_MAX_TTL_SECONDS = 300;
+/** How long depth read from the store stands for the backpressure check (each acceptance adds to it meanwhile). */
+const DEPTH_CACHE_MS = 100;
+
+export interface AcceptedMessage {
+  /** The queue entry's id. */
+  id: string;
+  /** One message id per recipient address, in RCPT order. */
+  messageIds: string[];
+}
+
+export interface Acceptance {
+  raw: Buffer;
+  mailFrom: string;
+  recipients: Array<Omit<IntakeRecipient, 'message_id'>>;
+  clientIp: string;
+  helo: string;
+}
+
+export interface IntakeDeps {
+  db: Db;
+  config: Config;
+  logger?: Logger;
+  metrics?: Metrics;
+  /** SPF/DKIM/DMARC checks; by default MAIL_AUTH's, through DNS_SERVERS and a bounded cache. */
+  mailAuth?: MailAuthenticator;
+  /** Where parsing, extraction and compression run; by default INTAKE_WORKERS threads. */
+  preparer?: ContentPreparer;
+  /** How long a failed entry waits before its next attempt (tests shorten it); 1 s doubling up to a minute by default. */
+  retryDelayMs?: (attempts: number) => number;
+}
+
+export interface Intake {
+  /** Queues a message (group commit) and answers its ids once it is durable: the SMTP 250 may follow. */
+  accept(message: Acceptance): Promise<AcceptedMessage>;
+  /** True when the queue holds INTAKE_MAX_QUEUED messages or more: SMTP answers 451 4.3.2 instead of accepting. */
+  full(): Promise<boolean>;
+  /** Starts INTAKE_CONCURRENCY processors (none with 0: this instance only accepts). */
+  start(): Promise<void>;
+  /** Stops claiming and waits for the entries being processed to commit or be given back. */
+  stop(): Promise<void>;
+  /** Resolves once nothing is queued or being processed here (tests; bounded by `timeoutMs`). */
+  drained(timeoutMs?: number): Promise<void>;
+}
+
+function backoffMs(attempts: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createIntake(deps: IntakeDeps): Intake {
+  const { db, config } = deps;
+  const logger = deps.logger ?? silentLogger;
+  const concurrency = config.intake.concurrency;
+  const mailAuth =
+    deps.mailAuth ??
+    createMailAuthenticator({
+      enabled: config.mailAuth.enabled,
+      timeoutMs: config.mailAuth.timeoutMs,
+      authservId: config.smtpHostname,
+      lookup: createCachedDnsLookup({ servers: config.dnsServers, timeoutMs: config.mailAuth.timeoutMs, maxEntries: config.intake.dnsCacheSize, maxTtlSeconds: DNS_MAX_TTL_SECONDS }),
+    });
+  let preparer = deps.preparer;
+  let started = false;
+  let stopped = false;
+  let running = 0;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
+  let depth = { value: 0, at: 0, added: 0 };
+
+  const metrics = deps.metrics;
+  metrics?.setIntakeProbe(() => intakeBacklog(db));
+
+  async function store(entry: IntakeEntry): Promise<void> {
+    const live = await existingAddressIds(db, entry.recipients.map((r) => r.address_id));
+    const copies: CopyRecipient[] = entry.recipients
+      .filter((r) => live.has(r.address_id))
+      .map((r) => ({ addressId: r.address_id, accountId: r.account_id, address: r.address, messageId: r.message_id }));
+    let prepared: PreparedContent | undefined;
+    let authentication = null;
+    if (copies.length > 0) {
+      if (entry.attempts > MAX_ATTEMPTS) {
+        prepared = rawOnly(entry);
+      } else {
+        preparer ??= createContentPreparer(config.intake.workers);
+        [prepared, authentication] = await Promise.all([
+          preparer.prepare(entry.raw),
+          mailAuth.check(entry.raw, { clientIp: entry.clientIp, helo: entry.helo, mailFrom: entry.mailFrom }),
+        ]);
+      }
+    }
+    await commitGrouped(db, async (trx, emit) => {
+      // Gone: another processor stored it (its lease ran out while this one worked). Roll back, store nothing twice.
+      if (!(await deleteIntakeEntry(trx, entry.id))) throw new AlreadyStored();
+      if (prepared) await writeCopies(trx, emit, prepared, copies, new Date(entry.acceptedAt), authentication);
+    });
+    metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
+    if (copies.length > 0) metrics?.messagesStored.inc(copies.length);
+    logger.info({ entry: entry.id, messages: copies.map((c) => c.messageId) }, 'intake entry stored');
+  }
+
+  async function processOrRelease(entry: IntakeEntry): Promise<void> {
+    try {
+      await store(entry);
+    } catch (err) {
+      if (err instanceof AlreadyStored) return;
+      metrics?.intakeFailures.inc();
+      logger.error({ entry: entry.id, attempts: entry.attempts, err }, 'intake entry could not be stored; it stays queued');
+      const retryAt = new Date(Date.now() + (deps.retryDelayMs ?? backoffMs)(entry.attempts)).toISOString();
+      await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
+        logger.warn({ entry: entry.id, err: e }, 'intake entry could not be released; its lease will run out'),
+      );
+    }
+  }
+
+  async function pump(): Promise<void> {
+    if (!started || stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        while (!stopped && running < concurrency) {
+          const now = Date.now();
+          let entries: IntakeEntry[] = [];
+          // Through group commit: the claim shares its transaction (and its sync to disk) with the acceptances and
+          // stores committing meanwhile.
+          await commitGrouped(db, async (trx) => {
+            entries = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
+          });
+          if (entries.length === 0) break;
+          for (const entry of entries) {
+            running++;
+            const work = processOrRelease(entry).finally(() => {
+              running--;
+              inFlight.delete(work);
+              void pump();
+            });
+            inFlight.add(work);
+          }
+        }
+      } while (again && !stopped);
+    } catch (err) {
+      logger.warn({ err }, 'intake queue could not be read; trying again at the next poll');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  return {
+    async accept(message) {
+      const entry = {
+        id: newId('inq'),
+        raw: message.raw,
+        mailFrom: message.mailFrom,
+        recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
+        clientIp: message.clientIp,
+        helo: message.helo,
+        tls: null,
+        auth: null,
+        acceptedAt: new Date().toISOString(),
+      };
+      await commitGrouped(db, (trx) => insertIntakeEntry(trx, entry));
+      depth.added++;
+      void pump();
+      return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
+    },
+    async full() {
+      if (Date.now() - depth.at > DEPTH_CACHE_MS) depth = { value: (await intakeBacklog(db)).depth, at: Date.now(), added: 0 };
+      return depth.value + depth.added >= config.intake.maxQueued;
+    },
+    async start() {
+      if (started) return;
+      // SQLite is one server's store: no lease in it belongs to a live processor, so a crash's leftovers go at once.
+      if (dialectOf(db) === 'sqlite') await clearIntakeLeases(db);
+      started = true;
+      if (concurrency === 0) return;
+      // Loaded now rather than by the first message, which would wait for it.
+      preparer ??= createContentPreparer(config.intake.workers);
+      preparer.prepare(Buffer.from('Subject: warm-up\r\n\r\n.\r\n')).catch((err: unknown) => logger.warn({ err }, 'intake worker pool failed to start'));
+      // The safety net: entries other instances accepted, and entries given back to be tried again later.
+      timer = setInterval(() => void pump(), config.intake.pollMs);
+      timer.unref();
+      void pump();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await preparer?.close();
+    },
+    async drained(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (running === 0 && (await intakeBacklog(db)).depth === 0) return;
+        if (Date.now() > deadline) throw new Error('the intake queue did not drain in time');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+class AlreadyStored extends Error {}
+
+/** What an entry that failed MAX_ATTEMPTS times is stored as: its raw source, no parse, and why. */
+function rawOnly(entry: IntakeEntry): PreparedContent {
+  return {
+    content: {
+      from: { address: entry.mailFrom, name: '' },
+      to: [],
+      cc: [],
+      subject: null,
+      text: null,
+      html: null,
+      attachments: [],
+      parseError: `The message could not be processed (${entry.attempts - 1} attempts; last error: ${entry.lastError ?? 'unknown'}): only its raw source is stored.`,
+    },
+    codes: [],
+    links: [],
+    source: { raw: entry.raw, encoding: 'identity', size: entry.raw.length },
+  };
+}

@@ -1,0 +1,24 @@
+import { encodeSource, type MessageLink } from '../../db/messages.js';
+import { extractCodes, extractLinks } from '../codes-links.js';
+import { parse, type ParsedContent } from './parse.js';
+
+/** Everything a message's copies share, worked out once before the transaction: the CPU-heavy part of storing. */
+export interface PreparedContent {
+  content: Omit<ParsedContent, 'attachments'> & { attachments: Array<{ filename: string | null; content_type: string; size: number }> };
+  codes: string[];
+  links: MessageLink[];
+  source: { raw: Buffer; encoding: 'br' | 'identity'; size: number };
+}
+
+/** Parses, extracts codes and links, and compresses the source (what the intake worker pool runs off the event loop). */
+export async function prepareContent(raw: Buffer): Promise<PreparedContent> {
+  const parsed = await parse(raw);
+  return {
+    // Attachment bytes are read from the source when downloaded; only their size is stored.
+    content: { ...parsed, attachments: parsed.attachments.map((a) => ({ filename: a.filename, content_type: a.content_type, size: a.content.length })) },
+    // Read once for every copy: what a test asks for most, the code and the link in the email.
+    codes: extractCodes(parsed.subject, parsed.text, parsed.html),
+    links: extractLinks(parsed.text, parsed.html),
+    source: await encodeSource(raw),
+  };
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
+import type { Database } from '../../../src/db/database.js';
+import { createAccount } from '../../../src/identity/accounts.js';
+import { createAddress } from '../../../src/mail/addresses.js';
+import { createIntake, type Intake } from '../../../src/mail/ingest/intake.js';
+import type { ContentPreparer } from '../../../src/mail/ingest/intake-pool.js';
+import { prepareContent } from '../../../src/mail/ingest/prepare.js';
+
+describe.each(DIALECTS)('intake processors on %s', (dialect) => {
+  let database: Database | undefined;
+  const intakes: Intake[] = [];
+  afterEach(async () => {
+    for (const i of intakes.splice(0)) await i.stop();
+    await database?.close();
+  });
+
+  it('store a message once when a second processor takes it over after the lease ran out while the first still worked', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `twice-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'twice' });
+    const accepting = createIntake({ config, db });
+    intakes.push(accepting);
+    const accepted = await accepting.accept({
+      raw: Buffer.from('Subject: once\r\n\r\nonly once\r\n'),
+      mailFrom: 'a@example.com',
+      recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+      clientIp: '127.0.0.1',
+      helo: 'client.test',
+    });
+
+    // The first processor takes the entry and is stuck preparing it.
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    let taken!: () => void;
+    const tookIt = new Promise<void>((r) => (taken = r));
+    let calls = 0;
+    const slow: ContentPreparer = {
+      // Only its first attempt is stuck: it may take the entry again itself once the lease is gone (its poll).
+      async prepare(raw) {
+        if (calls++ === 0) {
+          taken();
+          await stuck;
+        }
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    const first = createIntake({ config, db, preparer: slow });
+    intakes.push(first);
+    await first.start();
+    await tookIt;
+    // Its lease runs out (as if it had died), and a second processor takes the entry and stores it.
+    await db.updateTable('intake_queue').set({ lease_until: '2000-01-01T00:00:00.000Z' }).execute();
+    const second = createIntake({ config, db, preparer: { prepare: prepareContent, close: async () => undefined } });
+    intakes.push(second);
+    await second.start();
+    await second.drained();
+    // The first one finishes after all: it finds the entry gone and stores nothing.
+    release();
+    await first.stop();
+
+    const messages = await db.selectFrom('messages').select(['id', 'subject', 'received_at']).execute();
+    expect(messages).toEqual([{ id: accepted.messageIds[0], subject: 'once', received_at: expect.any(String) }]);
+    const events = await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').execute();
+    expect(events).toEqual([{ message_id: accepted.messageIds[0] }]);
+    expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('intake_queue').select('id').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import nodemailer from 'nodemailer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
+import type { Database } from '../../../src/db/database.js';
+import { createAccount } from '../../../src/identity/accounts.js';
+import { createAddress } from '../../../src/mail/addresses.js';
+import { createIntake } from '../../../src/mail/ingest/intake.js';
+import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
+
+describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialect) => {
+  let database: Database | undefined;
+  let smtp: SmtpListener | undefined;
+  afterEach(async () => {
+    await smtp?.intake.stop();
+    await smtp?.close();
+    await database?.close();
+  });
+
+  it('answers 451 4.3.2 while the queue is full, and accepts the retry once processors made room', async () => {
+    const config = testConfig({ INTAKE_MAX_QUEUED: '3' });
+    database = await openTestDatabase(dialect);
+    const account = await createAccount(database.db, `busy-${dialect}@example.com`, 'developer');
+    const to = (await createAddress(database.db, config, account.id, { prefix: 'busy' })).address;
+    // The processors are not started yet: what is accepted stays queued.
+    const intake = createIntake({ config, db: database.db });
+    smtp = createSmtpServer({ config, db: database.db, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const send = (subject: string) =>
+      transport.sendMail({ from: 'a@example.com', to, subject, text: 'x' }).then(
+        (info) => info.response,
+        (err: { response: string }) => err.response,
+      );
+    try {
+      for (const s of ['one', 'two', 'three']) expect(await send(s)).toMatch(/^250 2\.0\.0 Ok: queued msg_/);
+      expect(await send('four')).toBe('451 4.3.2 System busy, try again later');
+      expect(await send('four')).toBe('451 4.3.2 System busy, try again later');
+
+      await intake.start();
+      await intake.drained();
+      // The sender retries, as after any 4xx; room is made once the processors have stored the queue.
+      let answer = '';
+      for (let tries = 0; tries < 50 && !answer.startsWith('250'); tries++) {
+        answer = await send('four');
+        if (!answer.startsWith('250')) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(answer).toMatch(/^250 /);
+      await intake.drained();
+      const stored = await database.db.selectFrom('messages').select('subject').execute();
+      expect(stored.map((m) => m.subject).sort()).toEqual(['four', 'one', 'three', 'two']);
+    } finally {
+      transport.close();
+    }
+  });
+});
