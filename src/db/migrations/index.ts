@@ -11,6 +11,7 @@ import * as qaToolkit from './20261123-0008-qa-toolkit.js';
 import * as messageContents from './20261123-0009-message-contents.js';
 import * as parseError from './20261123-0010-parse-error.js';
 import * as keyScopes from './20261124-0013-key-scopes.js';
+import * as teams from './20261124-0014-teams.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261123-0009-message-contents': messageContents,
   '20261123-0010-parse-error': parseError,
   '20261124-0013-key-scopes': keyScopes,
+  '20261124-0014-teams': teams,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
