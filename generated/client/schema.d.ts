@@ -6742,6 +6742,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DashboardForbidden"];
             409: components["responses"]["AccountExists"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyAttempts"];
@@ -6825,6 +6826,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
             403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyAttempts"];
@@ -7053,6 +7055,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7508,6 +7511,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

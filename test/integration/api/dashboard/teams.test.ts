@@ -73,11 +73,15 @@ describe.each(DIALECTS)('teams: workspaces shared by several people (%s)', (dial
     const { token } = (await owner.call('POST', '/api/dashboard/members/invitations', { email: other.email, role: 'viewer' })).json();
     const accepted = await other.call('POST', '/api/dashboard/invitations/accept', { token });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ account: { id: ownerAccount }, role: 'viewer' });
+    // Joined, and listed; the session stays in its own workspace until it switches.
+    expect(accepted.json()).toMatchObject({ account: { id: otherAccount }, role: 'owner' });
     expect(accepted.json().workspaces.map((w: { account_id: string; role: string }) => [w.account_id, w.role])).toEqual([
       [otherAccount, 'owner'],
       [ownerAccount, 'viewer'],
     ]);
+    const switched = await other.call('POST', '/api/dashboard/session/workspace', { account_id: ownerAccount });
+    expect(switched.json()).toMatchObject({ account: { id: ownerAccount }, role: 'viewer' });
+    expect((await other.call('POST', '/api/dashboard/invitations/accept', { token })).json().error).toBe('invitation_invalid');
     // The session now works in the owner's workspace, as a viewer: reading is allowed, deleting is not.
     expect((await other.call('GET', '/api/dashboard/addresses')).statusCode).toBe(200);
     const refused = await other.call('POST', '/api/dashboard/addresses', {});
