@@ -1383,7 +1383,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description The logged-in person joins the invitation's workspace with its role, and the session switches to it. A token that is unknown, used, withdrawn or expired answers 410 `invitation_invalid`; a person already in the workspace 409 `already_member`.
+         * @description The logged-in person joins the invitation's workspace with its role; it appears in the answer's `workspaces`, and `switchWorkspace` moves the session there (the session stays where it is, so other tabs are not moved under the user's feet). A token that is unknown, used, withdrawn or expired answers 410 `invitation_invalid`; a person already in the workspace 409 `already_member`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -7389,7 +7389,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Joined; the session now works in that workspace. */
+            /** @description Joined; the session, still in its workspace, lists the new one. */
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["Set-Session-Cookie"];
