@@ -58,6 +58,13 @@ export interface OperationCallers {
   "listApiKeys": "session";
   "createApiKey": "session";
   "revokeApiKey": "session";
+  "listMembers": "session";
+  "createInvitation": "session";
+  "revokeInvitation": "session";
+  "updateMember": "session";
+  "removeMember": "session";
+  "acceptInvitation": "session";
+  "switchWorkspace": "session";
   "getUsage": "session";
   "listDashboardAddresses": "session";
   "createDashboardAddress": "session";

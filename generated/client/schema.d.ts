@@ -1367,6 +1367,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's members and open invitations
+         * @description Every member of the session's workspace with their role, and the invitations still open. Any member may look.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to the workspace
+         * @description Makes a single-use invitation link for `email` with `role`, valid for 7 days. The token is shown only in
+         *     this answer (only its digest is stored). The invitee opens the link and accepts it logged in
+         *     (`acceptInvitation`) or signs up with it (`signUp`'s `invitation`). Only an owner may invite an owner.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/members/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation id (`inv_…`). */
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description The link stops working at once. An unknown or already accepted invitation answers 404 `not_found`.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's person id (`psn_…`). */
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description An admin removes members below owner (an owner removes anyone); anyone may remove themselves (leave). The last owner cannot leave or be removed (409 `last_owner`). Their sessions in this workspace end.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Admins change roles below owner; only an owner makes or unmakes an owner. The last owner cannot be demoted (409 `last_owner`).
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/dashboard/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The logged-in person joins the invitation's workspace with its role; it appears in the answer's `workspaces`, and `switchWorkspace` moves the session there (the session stays where it is, so other tabs are not moved under the user's feet). A token that is unknown, used, withdrawn or expired answers 410 `invitation_invalid`; a person already in the workspace 409 `already_member`.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/session/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the session to another workspace
+         * @description The session works in `account_id` from now on, with the person's role there. A workspace the person does not belong to answers 404 `not_found`.
+         */
+        post: operations["switchWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/usage": {
         parameters: {
             query?: never;
@@ -1919,7 +2051,7 @@ export interface components {
          *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired" | "preview_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired" | "preview_unavailable" | "insufficient_role" | "invitation_invalid" | "last_owner" | "member_not_found" | "already_member";
         /** @description The failure envelope used by every operation. */
         Error: {
             /**
@@ -3054,6 +3186,8 @@ export interface components {
             };
         };
         SignUpRequest: {
+            /** @description An invitation token: the new person joins that workspace (with the invited role) instead of getting a workspace of their own. */
+            invitation?: string;
             /** @description Your email address; it is the log-in name (stored lowercased) and is not verified. */
             email: string;
             /** @description At least 10 and at most 256 characters (Unicode code points); not the email address. */
@@ -3198,6 +3332,16 @@ export interface components {
              */
             success: true;
             account: components["schemas"]["DashboardAccount"];
+            /** @description Who is logged in (a person may belong to several workspaces). */
+            person: {
+                /** @description The person's id (`psn_…`). */
+                id: string;
+                /** @description Their log-in email. */
+                email: string;
+            };
+            role: components["schemas"]["MemberRole"];
+            /** @description Every workspace this person belongs to, the current one included; switch with `switchWorkspace`. */
+            workspaces: components["schemas"]["Workspace"][];
             /** @description Send it as `x-csrf-token` on every state-changing dashboard call of this session. */
             csrf_token: string;
             /**
@@ -3210,6 +3354,90 @@ export interface components {
             /** @description When plans are not self-serve: what to ask the operator, naming the admin command; null otherwise. */
             plan_instructions: string | null;
             settings: components["schemas"]["DashboardSettings"];
+        };
+        /**
+         * @description A person's role in a workspace (an account). `owner`: everything, the plan included; `admin`: members,
+         *     invitations and keys too; `member`: addresses, mail, domains, webhooks, sandboxes, and keys without
+         *     `keys:write`; `viewer`: reads mail only. Each dashboard operation names the least role it needs in
+         *     `x-role`; below it the answer is 403 `insufficient_role`. A workspace always keeps one owner.
+         * @enum {string}
+         */
+        MemberRole: "owner" | "admin" | "member" | "viewer";
+        Workspace: {
+            /** @description The workspace's account id. */
+            account_id: string;
+            /** @description The email the workspace was created with (its owner's at sign-up): its name in the switcher. */
+            email: string;
+            plan: components["schemas"]["Plan"];
+            role: components["schemas"]["MemberRole"];
+        };
+        Member: {
+            /** @description The person's id (`psn_…`), used to change their role or remove them. */
+            id: string;
+            /** @description Their log-in email. */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            /**
+             * Format: date-time
+             * @description When they joined the workspace.
+             */
+            joined_at: string;
+        };
+        Invitation: {
+            /** @description The invitation's id (`inv_…`). */
+            id: string;
+            /** @description Whom it was sent for (the link works for whoever holds it and logs in or signs up). */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            /**
+             * Format: date-time
+             * @description When it was made.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after it was made).
+             */
+            expires_at: string;
+        };
+        MemberList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description The workspace's members, earliest first. */
+            members: components["schemas"]["Member"][];
+            /** @description Invitations not yet accepted and not expired. */
+            invitations: components["schemas"]["Invitation"][];
+        };
+        CreateInvitationRequest: {
+            /** @description Whom to invite. */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+        };
+        CreatedInvitation: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            invitation: components["schemas"]["Invitation"];
+            /** @description The single-use token, shown only here (only its SHA-256 digest is stored). */
+            token: string;
+            /** @description The dashboard link to hand to the invitee: `/invite#<token>` on this server. */
+            url: string;
+        };
+        AcceptInvitationRequest: {
+            /** @description The token from the invitation link. */
+            token: string;
+        };
+        UpdateMemberRequest: {
+            role: components["schemas"]["MemberRole"];
+        };
+        SwitchWorkspaceRequest: {
+            /** @description One of the session's `workspaces`. */
+            account_id: string;
         };
         ChangePlanRequest: {
             plan: components["schemas"]["Plan"];
@@ -3583,7 +3811,7 @@ export interface components {
          * @description `csrf_failed`: the `x-csrf-token` header is missing or is not this session's token, or the request came
          *     from another site's page. `plan_required`: the account's plan does not include this (the message says how
          *     to upgrade). `plan_change_not_allowed`: plans are changed by the operator on this instance (the message
-         *     says what to ask).
+         *     says what to ask). `insufficient_role`: your role in this workspace is below the operation's `x-role`.
          */
         DashboardForbidden: {
             headers: {
@@ -3870,7 +4098,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `address_not_found`, `message_not_found`, `attachment_not_found`, `domain_not_found`: no such resource for your account (another account's resources answer the same, so their existence does not leak). */
+        /** @description `address_not_found`, `message_not_found`, `attachment_not_found`, `domain_not_found`, `member_not_found`, `not_found`: no such resource for your account (another account's resources answer the same, so their existence does not leak). */
         ResourceNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3886,7 +4114,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `address_exists`: the address is taken. `domain_exists`: the domain is already in your account, or another account verified it first. */
+        /** @description `invitation_invalid`: the invitation token is unknown, already used, withdrawn or expired (the message says which when it can). */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "invitation_invalid",
+                 *       "message": "This invitation has already been used."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `address_exists`: the address is taken. `domain_exists`: the domain is already in your account, or another account verified it first. `last_owner`: the workspace would have no owner left. `already_member`: the person already belongs to the workspace. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -6899,6 +7143,19 @@ export interface operations {
                      *         "plan": "free",
                      *         "created_at": "2026-11-21T10:00:00.000Z"
                      *       },
+                     *       "person": {
+                     *         "id": "psn_1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "role": "owner",
+                     *       "workspaces": [
+                     *         {
+                     *           "account_id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *           "email": "ada@example.com",
+                     *           "plan": "free",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
                      *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
                      *       "expires_at": "2026-12-05T10:00:00.000Z",
                      *       "self_serve_plans": true,
@@ -6928,6 +7185,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DashboardForbidden"];
             409: components["responses"]["AccountExists"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyAttempts"];
@@ -6969,6 +7227,19 @@ export interface operations {
                      *         "plan": "developer",
                      *         "created_at": "2026-11-21T10:00:00.000Z"
                      *       },
+                     *       "person": {
+                     *         "id": "psn_1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "role": "owner",
+                     *       "workspaces": [
+                     *         {
+                     *           "account_id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *           "email": "ada@example.com",
+                     *           "plan": "developer",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
                      *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
                      *       "expires_at": "2026-12-05T10:00:00.000Z",
                      *       "self_serve_plans": true,
@@ -6998,6 +7269,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidCredentials"];
             403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyAttempts"];
@@ -7059,6 +7331,19 @@ export interface operations {
                      *         "plan": "free",
                      *         "created_at": "2026-11-21T10:00:00.000Z"
                      *       },
+                     *       "person": {
+                     *         "id": "psn_1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "role": "owner",
+                     *       "workspaces": [
+                     *         {
+                     *           "account_id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *           "email": "ada@example.com",
+                     *           "plan": "free",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
                      *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
                      *       "expires_at": "2026-12-05T10:00:00.000Z",
                      *       "self_serve_plans": false,
@@ -7123,6 +7408,19 @@ export interface operations {
                      *         "plan": "developer",
                      *         "created_at": "2026-11-21T10:00:00.000Z"
                      *       },
+                     *       "person": {
+                     *         "id": "psn_1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "role": "owner",
+                     *       "workspaces": [
+                     *         {
+                     *           "account_id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0",
+                     *           "email": "ada@example.com",
+                     *           "plan": "developer",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
                      *       "csrf_token": "8cQ1oV2m0oJ7dXh4k3Zr9wYtLq5bN6aP1sEfGuHjKl0",
                      *       "expires_at": "2026-12-05T10:00:00.000Z",
                      *       "self_serve_plans": true,
@@ -7200,6 +7498,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7309,6 +7608,289 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members and invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "members": [
+                     *         {
+                     *           "id": "psn_1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "invitations": [
+                     *         {
+                     *           "id": "inv_9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+                     *           "email": "grace@example.com",
+                     *           "role": "member",
+                     *           "created_at": "2026-11-24T10:00:00.000Z",
+                     *           "expires_at": "2026-12-01T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation and its link, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "invitation": {
+                     *         "id": "inv_9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+                     *         "email": "grace@example.com",
+                     *         "role": "member",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "expires_at": "2026-12-01T10:00:00.000Z"
+                     *       },
+                     *       "token": "Zm9vYmFyYmF6cXV4cXV1eHF1dXo0MjQyNDI0MjQyNDI",
+                     *       "url": "http://localhost:3000/invite#Zm9vYmFyYmF6cXV4cXV1eHF1dXo0MjQyNDI0MjQyNDI"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation id (`inv_…`). */
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's person id (`psn_…`). */
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's person id (`psn_…`). */
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with their new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always true.
+                         * @constant
+                         */
+                        success: true;
+                        member: components["schemas"]["Member"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Zm9vYmFyYmF6cXV4cXV1eHF1dXo0MjQyNDI0MjQyNDI"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined; the session, still in its workspace, lists the new one. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Session-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    switchWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": "acc_0f9e8d7c6b5a49382716f5e4d3c2b1a0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwitchWorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Switched. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["Set-Session-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getUsage: {
         parameters: {
             query?: {
@@ -7372,6 +7954,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -10,6 +10,33 @@ export interface AccountsTable {
   created_at: string;
 }
 
+export type MemberRole = 'owner' | 'admin' | 'member' | 'viewer';
+
+export interface PeopleTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  account_id: string;
+  person_id: string;
+  role: MemberRole;
+  created_at: string;
+}
+
+export interface InvitationsTable {
+  id: string;
+  account_id: string;
+  email: string;
+  role: MemberRole;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   account_id: string;
@@ -137,7 +164,10 @@ export interface DomainsTable {
 /** A dashboard session; `id` is the SHA-256 (hex) of the cookie token, never the token itself. */
 export interface SessionsTable {
   id: string;
+  /** The workspace the session works in. */
   account_id: string;
+  /** Who logged in (null only for sessions older than teams, which the migration filled in). */
+  person_id: string | null;
   csrf_token: string;
   created_at: string;
   expires_at: string;
@@ -241,6 +271,9 @@ export interface Tables {
   events: EventsTable;
   event_cursors: EventCursorsTable;
   accounts: AccountsTable;
+  people: PeopleTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
   api_keys: ApiKeysTable;
   addresses: AddressesTable;
   messages: MessagesTable;

@@ -24,3 +24,8 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<number
   const res = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Moves a session to another workspace (switchWorkspace, accepting an invitation). */
+export async function setSessionAccount(db: Db, id: string, accountId: string): Promise<void> {
+  await db.updateTable('sessions').set({ account_id: accountId }).where('id', '=', id).execute();
+}

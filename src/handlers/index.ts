@@ -24,6 +24,13 @@ import { logOut } from './dashboard/logOut.js';
 import { revokeApiKey } from './dashboard/revokeApiKey.js';
 import { signUp } from './dashboard/signUp.js';
 import { streamDashboardEvents } from './dashboard/streamDashboardEvents.js';
+import { listMembers } from './dashboard/listMembers.js';
+import { createInvitation } from './dashboard/createInvitation.js';
+import { revokeInvitation } from './dashboard/revokeInvitation.js';
+import { updateMember } from './dashboard/updateMember.js';
+import { removeMember } from './dashboard/removeMember.js';
+import { acceptInvitation } from './dashboard/acceptInvitation.js';
+import { switchWorkspace } from './dashboard/switchWorkspace.js';
 import { updateDashboardMessages } from './dashboard/updateDashboardMessages.js';
 import { checkMessage } from './messages/checkMessage.js';
 import { deleteMessage } from './messages/deleteMessage.js';
@@ -140,4 +147,11 @@ export const handlers = {
   listDashboardInbox,
   updateDashboardMessages,
   streamDashboardEvents,
+  listMembers,
+  createInvitation,
+  revokeInvitation,
+  updateMember,
+  removeMember,
+  acceptInvitation,
+  switchWorkspace,
 } satisfies HandlerMap;

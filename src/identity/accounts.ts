@@ -5,11 +5,12 @@ import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
 import { checkAddress } from '../platform/email-address.js';
+import { addMember, ensurePerson } from './teams.js';
 
 export type Plan = AccountRow['plan'];
 export const PLANS: readonly Plan[] = ['free', 'developer'];
 
-export async function createAccount(db: Db, email: string, plan: Plan = 'free', passwordHash: string | null = null): Promise<AccountRow> {
+export async function createAccount(db: Db, email: string, plan: Plan = 'free'): Promise<AccountRow> {
   const normalized = email.trim().toLowerCase();
   if (!checkAddress(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   if (!PLANS.includes(plan)) throw invalid(`plan must be one of ${PLANS.join(', ')}`);
@@ -20,11 +21,14 @@ export async function createAccount(db: Db, email: string, plan: Plan = 'free', 
     id: `acc_${randomUUID().replace(/-/g, '')}`,
     email: normalized,
     plan,
-    password_hash: passwordHash,
+    password_hash: null, // passwords belong to people (src/identity/teams.ts) since teams
     created_at: new Date().toISOString(),
   };
   // Lost a race with another creation for the same email: the same answer as the check above.
   if (!(await insertAccount(db, row))) throw errors.accountExists(normalized);
+  // Every account is a workspace with its email's person as owner (who logs in once they have a password).
+  const person = await ensurePerson(db, normalized);
+  await addMember(db, row.id, person.id, 'owner');
   return row;
 }
 

@@ -11,6 +11,7 @@ import { type EventFeed } from '../platform/events/feed.js';
 import { eventRecord } from '../platform/events/contract.js';
 import type { components } from '../../generated/schema.js';
 import { ALL_SCOPES, rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
+import { scopesOfRole, type MemberRole } from './teams.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -212,10 +213,14 @@ export async function createDashboardKey(
   kind: KeyKind,
   name?: string,
   requested: RequestedRights = {},
+  role?: MemberRole,
 ): Promise<{ key: string; view: KeyView }> {
   if (kind === 'developer') requireDeveloperPlan(config, account, 'Developer keys');
   else if (requested.scopes !== undefined || requested.restrict !== undefined) throw invalid('scopes and restrict apply to Developer keys only');
-  const rights = requestsRights(requested) ? rightsOf(requested, null) : undefined;
+  // A member's key holds at most what their role lets them do ("keys up to their own rights").
+  const roleScopes = role ? scopesOfRole(role) : null;
+  const limit = roleScopes === null ? null : { scopes: roleScopes, expiresAt: null, restrict: null };
+  const rights = requestsRights(requested) || limit ? rightsOf(requested, limit) : undefined;
   await requireRoomFor(db, account, kind);
   return createKey(db, account, kind, name, rights);
 }

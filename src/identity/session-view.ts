@@ -1,7 +1,9 @@
 import os from 'node:os';
 import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
-import type { AccountRow } from '../db/accounts.js';
+import type { Db } from '../db/database.js';
+import { workspacesOf } from '../db/teams.js';
+import type { Seat } from './teams.js';
 import type { SessionRow } from '../db/sessions.js';
 import { planInstructions } from './credentials.js';
 
@@ -20,11 +22,20 @@ export function smtpEndpoint(config: Pick<Config, 'smtpHostname' | 'smtpPort' | 
   return { host: host.replace(/^\[(.*)\]$/, '$1'), port: config.smtpPort };
 }
 
-/** `requestHost` is the host name (without port) the request reached: see smtpEndpoint. */
-export function sessionView(config: Config, account: AccountRow, session: SessionRow, requestHost: string): SessionView {
+/**
+ * What the dashboard is told about its session: the workspace, who is logged in with their role and every other
+ * workspace of theirs, and the settings. `requestHost` is the host name (without port) the request reached: see
+ * smtpEndpoint.
+ */
+export async function sessionView(db: Db, config: Config, seat: Seat, session: SessionRow, requestHost: string): Promise<SessionView> {
+  const { account, person, role } = seat;
   const self = config.dashboard.selfServePlans;
+  const workspaces = (await workspacesOf(db, person.id)).map((w) => ({ account_id: w.account.id, email: w.account.email, plan: w.account.plan, role: w.role }));
   return {
     account: { id: account.id, email: account.email, plan: account.plan, created_at: account.created_at },
+    person: { id: person.id, email: person.email },
+    role,
+    workspaces,
     csrf_token: session.csrf_token,
     expires_at: session.expires_at,
     self_serve_plans: self,

@@ -38,6 +38,13 @@ export interface World {
   domain: string;
   /** An address on the custom domain. */
   domainAddress: string;
+  /** A member who joined by invitation (not the owner), and an invitation still open. */
+  memberId: string;
+  invitationId: string;
+  /** The workspace (account) id. */
+  accountId: string;
+  /** The token of an invitation to another workspace, made out to this world's person: accepting it works once. */
+  acceptToken: string;
 }
 
 async function call(app: FastifyInstance, method: string, url: string, headers: Record<string, string>, payload?: unknown) {
@@ -58,6 +65,12 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
   const csrf = signUp.json().csrf_token as string;
   const browser = { cookie, 'x-csrf-token': csrf };
   await call(app, 'PUT', '/api/dashboard/account/plan', browser, { plan: 'developer' });
+  const invitation = await call(app, 'POST', '/api/dashboard/members/invitations', browser, { email: `invited-${tag}-${run}@example.com`, role: 'member' });
+  const joining = await call(app, 'POST', '/api/dashboard/members/invitations', browser, { email: `member-${tag}-${run}@example.com`, role: 'member' });
+  const joined = await call(app, 'POST', '/api/dashboard/signup', {}, { email: `member-${tag}-${run}@example.com`, password: PASSWORD, invitation: joining.token });
+  const host = await app.inject({ method: 'POST', url: '/api/dashboard/signup', payload: { email: `host-${tag}-${run}@example.com`, password: PASSWORD } });
+  const hostBrowser = { cookie: sessionCookieOf(host), 'x-csrf-token': host.json().csrf_token as string };
+  const foreign = await call(app, 'POST', '/api/dashboard/members/invitations', hostBrowser, { email, role: 'viewer' });
   const tools = await call(app, 'POST', '/api/dashboard/keys', browser, { kind: 'tools', name: `${tag} tools` });
   const dev = await call(app, 'POST', '/api/dashboard/keys', browser, { kind: 'developer', name: `${tag} developer` });
   const bearer = { authorization: `Bearer ${dev.key}` };
@@ -110,6 +123,10 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
     deliveryId: delivery.id as string,
     domain,
     domainAddress,
+    memberId: joined.person.id as string,
+    invitationId: invitation.invitation.id as string,
+    acceptToken: foreign.token as string,
+    accountId: signUp.json().account.id as string,
   };
 }
 
@@ -123,6 +140,8 @@ export function pathValue(world: World, name: string): string | undefined {
     delivery_id: world.deliveryId,
     domain: world.domain,
     key_id: world.developerKeyId,
+    member_id: world.memberId,
+    invitation_id: world.invitationId,
   };
   return values[name];
 }

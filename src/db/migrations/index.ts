@@ -13,6 +13,7 @@ import * as parseError from './20261123-0010-parse-error.js';
 import * as messageChecks from './20261124-0011-message-checks.js';
 import * as intakeQueue from './20261124-0012-intake-queue.js';
 import * as keyScopes from './20261124-0013-key-scopes.js';
+import * as teams from './20261124-0014-teams.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124-0011-message-checks': messageChecks,
   '20261124-0012-intake-queue': intakeQueue,
   '20261124-0013-key-scopes': keyScopes,
+  '20261124-0014-teams': teams,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -4,8 +4,8 @@ import { assertSelfServePlans } from '../../identity/plans.js';
 import { sessionView } from '../../identity/session-view.js';
 
 export const changePlan: Handler<'changePlan'> = async (request, _reply, ctx, caller) => {
-  const { account, session } = caller.session;
-  assertSelfServePlans(ctx.config, account);
-  const updated = await change(ctx.database.db, account.email, request.body.plan);
-  return { success: true, ...sessionView(ctx.config, updated, session, request.hostname) };
+  const seat = caller.session;
+  assertSelfServePlans(ctx.config, seat.account);
+  const updated = await change(ctx.database.db, seat.account.email, request.body.plan);
+  return { success: true, ...(await sessionView(ctx.database.db, ctx.config, { ...seat, account: updated }, seat.session, request.hostname)) };
 };

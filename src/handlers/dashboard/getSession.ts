@@ -1,7 +1,5 @@
 import type { Handler } from '../../http/spec/handler.js';
 import { sessionView } from '../../identity/session-view.js';
 
-export const getSession: Handler<'getSession'> = async (request, _reply, ctx, caller) => {
-  const { account, session } = caller.session;
-  return { success: true, ...sessionView(ctx.config, account, session, request.hostname) };
-};
+export const getSession: Handler<'getSession'> = async (request, _reply, ctx, caller) =>
+  ({ success: true, ...(await sessionView(ctx.database.db, ctx.config, caller.session, caller.session.session, request.hostname)) });

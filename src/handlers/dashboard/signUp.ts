@@ -8,9 +8,9 @@ export const signUp: Handler<'signUp'> = async (request, reply, ctx) => {
   assertSameOrigin(request);
   const db = ctx.database.db;
   const ttl = ctx.config.dashboard.sessionTtlSeconds;
-  const account = await createWithPassword(db, request.body.email, request.body.password);
-  const { token, session } = await startSession(db, account.id, ttl);
+  const seat = await createWithPassword(db, request.body.email, request.body.password, request.body.invitation);
+  const { token, session } = await startSession(db, seat.account.id, seat.person.id, ttl);
   setSessionCookie(request, reply, token, ttl);
   reply.code(201);
-  return { success: true, ...sessionView(ctx.config, account, session, request.hostname) };
+  return { success: true, ...(await sessionView(db, ctx.config, seat, session, request.hostname)) };
 };

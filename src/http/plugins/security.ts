@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { DomainError, errors } from '../../platform/errors.js';
 import type { Config } from '../../config.js';
 import type { Caller, HttpContext } from '../spec/handler.js';
+import type { MemberRole } from '../../db/teams.js';
+import { atLeast, insufficientRole } from '../../identity/teams.js';
 import { upgradeHint } from '../../identity/plans.js';
 import type { KeyAuthenticator } from '../../identity/keys.js';
 import type { ApiKeyRow } from '../../db/keys.js';
@@ -22,6 +24,8 @@ declare module 'fastify' {
     operationId?: string;
     /** The plan the operation needs (its `x-plan` in openapi.yaml). */
     plan?: 'developer';
+    /** The least role in the workspace a dashboard operation needs (its `x-role`). */
+    role?: MemberRole;
     /** `x-under-pressure: exempt`: answered even when the instance is overloaded. */
     underPressureExempt?: boolean;
     /** Whether the operation declares a request body (others ignore one they are sent). */
@@ -247,6 +251,11 @@ export const securityPlugin = fp<{ context: HttpContext }>(
         authenticateMetrics(request, deps.config.metricsToken);
       } else {
         await authenticate(request, need, deps.keys);
+      }
+      // Who you are in the workspace first, then what the workspace's plan includes.
+      const role = request.routeOptions.config.role;
+      if (role && request.caller?.kind === 'session' && !atLeast(request.caller.session.role, role)) {
+        throw insufficientRole(role, request.caller.session.role);
       }
       requirePlan(request, deps.config);
       if (request.caller?.kind === 'key') requireKeyRights(request, request.caller.key);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Caller, HandlerMap, HttpContext } from './handler.js';
+import type { MemberRole } from '../../db/teams.js';
 import { loginAttemptLimiter } from '../plugins/login-limit.js';
 import { routeSchema, type SpecOperation } from './spec.js';
 import { invalid } from '../../platform/errors.js';
@@ -57,6 +58,7 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
         operationId: op.operationId,
         security: op.security,
         ...(op.extensions['x-plan'] === 'developer' ? { plan: 'developer' as const } : {}),
+        ...(typeof op.extensions['x-role'] === 'string' ? { role: op.extensions['x-role'] as MemberRole } : {}),
         ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
         takesBody: op.requestBody !== undefined,
         ...(rateLimit ? { rateLimit } : {}),

@@ -7,10 +7,11 @@ import { AddressesPage } from './pages/addresses-page.js';
 import { AuthPage } from './pages/auth-page.js';
 import { InboxPage } from './pages/inbox-page.js';
 import { KeysPage } from './pages/keys-page.js';
+import { InvitePage, MembersPage } from './pages/members-page.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { QuickStartPage } from './pages/quick-start-page.js';
 import { Link, navigate, usePath } from './router.js';
-import { SessionContext, useSession, type SessionState } from './session.js';
+import { can, SessionContext, useSession, type SessionState } from './session.js';
 import { LiveProvider, useLive } from './live.js';
 import { setPageTitle } from './title.js';
 
@@ -49,12 +50,15 @@ export function App() {
   }
 
   if (state.status === 'anonymous') {
-    const mode = path === '/signup' ? 'signup' : 'login';
+    // An invitation link opened logged out: sign up with it (or log in, then open the link again).
+    const invitation = path === '/invite' ? window.location.hash.slice(1) || undefined : undefined;
+    const mode = path === '/signup' || invitation ? 'signup' : 'login';
     return (
       <>
         <AuthPage
           mode={mode}
           onSession={accept}
+          invitation={invitation}
         />
         <Announcer />
       </>
@@ -89,6 +93,8 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/inbox$/, 'Inbox'],
   [/^\/usage$/, 'Usage'],
   [/^\/quick-start$/, 'Quick start'],
+  [/^\/members$/, 'Members'],
+  [/^\/invite$/, 'Join a workspace'],
 ];
 
 function route(path: string) {
@@ -112,6 +118,10 @@ function route(path: string) {
       return <LazyUsagePage />;
     case '/quick-start':
       return <QuickStartPage />;
+    case '/members':
+      return <MembersPage />;
+    case '/invite':
+      return <InvitePage />;
     default:
       return (
         <header class="page-header">
@@ -148,20 +158,23 @@ interface NavItem {
   external?: boolean;
   /** Shows the inbox's unread count. */
   unread?: boolean;
+  /** Shown only to this role and above (the operations behind the page need it). */
+  role?: 'member';
 }
 
 const NAV: Array<{ group: string | null; items: NavItem[] }> = [
   { group: null, items: [{ href: '/', label: 'Overview', icon: 'home' }] },
-  { group: 'Tools', items: [{ href: '/tools/keys', label: 'API Keys', icon: 'key' }] },
+  { group: 'Tools', items: [{ href: '/tools/keys', label: 'API Keys', icon: 'key', role: 'member' }] },
   {
     group: 'Developer',
     items: [
-      { href: '/developer/keys', label: 'API Keys', icon: 'key' },
+      { href: '/developer/keys', label: 'API Keys', icon: 'key', role: 'member' },
       { href: '/inbox', label: 'Inbox', icon: 'inbox', unread: true },
       { href: '/developer/addresses', label: 'Addresses', icon: 'mail' },
     ],
   },
-  { group: 'Analytics', items: [{ href: '/usage', label: 'Usage', icon: 'chart' }] },
+  { group: 'Analytics', items: [{ href: '/usage', label: 'Usage', icon: 'chart', role: 'member' }] },
+  { group: 'Workspace', items: [{ href: '/members', label: 'Members', icon: 'home' }] },
   {
     group: 'Docs',
     items: [
@@ -234,7 +247,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
           <div class="nav-group" key={section.group ?? 'top'}>
             {section.group ? <p class="nav-heading">{section.group}</p> : null}
             <ul>
-              {section.items.map((item) => {
+              {section.items.filter((item) => !item.role || can(session, item.role)).map((item) => {
                 const current = isCurrent(item, path);
                 const content = (
                   <>
@@ -267,9 +280,31 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
           </div>
         ))}
         <div class="account">
-          <div class="account-email" title={session.account.email}>
-            {session.account.email}
+          <div class="account-email" title={session.person.email}>
+            {session.person.email}
           </div>
+          {session.workspaces.length > 1 ? (
+            <div class="field">
+              <label for="workspace">Workspace</label>
+              <select
+                id="workspace"
+                data-testid="workspace-switcher"
+                value={session.account.id}
+                onChange={(e) =>
+                  void unwrap(api.POST('/api/dashboard/session/workspace', { body: { account_id: e.currentTarget.value } })).then(
+                    () => window.location.assign('/'),
+                    (err: unknown) => announce(String((err as Error).message ?? err), 'error'),
+                  )
+                }
+              >
+                {session.workspaces.map((w) => (
+                  <option key={w.account_id} value={w.account_id}>
+                    {w.email} ({w.role})
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div class="account-row">
             <span class={`badge ${session.account.plan === 'developer' ? 'badge-accent' : ''}`} data-testid="plan">
               {session.account.plan} plan

@@ -17,6 +17,16 @@ export function useSession(): SessionState {
   return state;
 }
 
+const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;
+
+/**
+ * Whether the session's role in its workspace reaches `needed` (owner > admin > member > viewer): screens hide what
+ * the API would refuse (each dashboard operation's `x-role` in openapi.yaml; the server checks it regardless).
+ */
+export function can(session: Session, needed: Session['role']): boolean {
+  return RANK[session.role] >= RANK[needed];
+}
+
 /** The admin command inside the server's plan instructions, for a copyable code block. */
 export function operatorCommand(instructions: string | null): string | null {
   return instructions ? (/`([^`]+)`/.exec(instructions)?.[1] ?? null) : null;

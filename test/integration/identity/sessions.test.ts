@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, openTestDatabase } from '../../helpers/app.js';
 import { signUpBrowser } from '../../helpers/dashboard.js';
 import type { Database } from '../../../src/db/database.js';
+import { findPersonByEmail } from '../../../src/db/teams.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { csrfTokenMatches, endSession, SessionAuthenticator, startSession } from '../../../src/identity/sessions.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../src/identity/passwords.js';
@@ -18,7 +19,7 @@ describe.each(DIALECTS)('sessions (%s)', (dialect) => {
   it('slides the expiry at most once per touch interval and ends at expiry or log-out', async () => {
     const account = await createAccount(database.db, `s-${dialect}@example.com`);
     const t0 = new Date('2030-01-01T00:00:00.000Z');
-    const { token, session } = await startSession(database.db, account.id, TTL, t0);
+    const { token, session } = await startSession(database.db, account.id, (await findPersonByEmail(database.db, account.email))!.id, TTL, t0);
     const sessions = new SessionAuthenticator(database.db, TTL, 5 * 60_000);
 
     const soon = await sessions.authenticate(token, new Date(t0.getTime() + 60_000));
@@ -32,14 +33,14 @@ describe.each(DIALECTS)('sessions (%s)', (dialect) => {
     expect((await sessions.authenticate(token, new Date(later.getTime() + 1000)))?.session.expires_at).toBe(slid?.session.expires_at);
 
     expect(await sessions.authenticate(token, new Date(later.getTime() + TTL * 1000 + 1))).toBeUndefined();
-    const fresh = await startSession(database.db, account.id, TTL, later);
+    const fresh = await startSession(database.db, account.id, (await findPersonByEmail(database.db, account.email))!.id, TTL, later);
     await endSession(database.db, fresh.token);
     expect(await sessions.authenticate(fresh.token, later)).toBeUndefined();
   });
 
   it('compares CSRF tokens exactly', async () => {
     const account = await createAccount(database.db, `c-${dialect}@example.com`);
-    const { session } = await startSession(database.db, account.id, TTL);
+    const { session } = await startSession(database.db, account.id, (await findPersonByEmail(database.db, account.email))!.id, TTL);
     expect(csrfTokenMatches(session, session.csrf_token)).toBe(true);
     expect(csrfTokenMatches(session, session.csrf_token.slice(1))).toBe(false);
     const last = session.csrf_token.at(-1) === 'A' ? 'B' : 'A';

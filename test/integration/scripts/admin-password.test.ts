@@ -39,7 +39,7 @@ describe('npm run admin -- account password', () => {
 
     const database = await openDatabase({ databaseUrl: null, dataDir });
     try {
-      expect((await logIn(database.db, 'owner@example.com', 'correct-horse-battery')).plan).toBe('developer');
+      expect((await logIn(database.db, 'owner@example.com', 'correct-horse-battery')).account.plan).toBe('developer');
       await expect(logIn(database.db, 'owner@example.com', 'wrong-password')).rejects.toMatchObject({ code: 'invalid_credentials' });
     } finally {
       await database.close();

@@ -111,6 +111,10 @@ function makeContext(rng: Rng, op: SpecOperation, world: World, accepts: ValueCo
           return [0, 1];
         case 'birthDate':
           return ['1990-05-15'];
+        case 'token':
+          return [world.acceptToken];
+        case 'account_id':
+          return [world.accountId];
         default:
           return [];
       }

@@ -9,7 +9,7 @@ import { formatDateTime, formatDuration, formatRelative } from '../format.js';
 import { SmtpHelp } from '../components/smtp-help.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
-import { useSession } from '../session.js';
+import { can, useSession } from '../session.js';
 
 export function inboxPath(address: string, messageId?: string): string {
   return `/developer/addresses/${encodeURIComponent(address)}${messageId ? `/${encodeURIComponent(messageId)}` : ''}`;
@@ -187,7 +187,7 @@ function AddressManager() {
                     <Icon name="clock" />
                     <span>Extend</span>
                   </button>
-                  <ConfirmButton label="Delete" confirmLabel="Delete with its mail" accessibleLabel={`Delete ${a.email}`} onConfirm={() => remove(a)} />
+                  {can(session, 'member') ? <ConfirmButton label="Delete" confirmLabel="Delete with its mail" accessibleLabel={`Delete ${a.email}`} onConfirm={() => remove(a)} /> : null}
                 </div>
               </li>
             ))}

@@ -5,7 +5,8 @@ import { Link } from '../router.js';
 
 const MIN_PASSWORD = 10;
 
-export function AuthPage({ mode, onSession }: { mode: 'login' | 'signup'; onSession: (s: Session) => void }) {
+/** `invitation`: a token from an invitation link; signing up with it joins that workspace. */
+export function AuthPage({ mode, onSession, invitation }: { mode: 'login' | 'signup'; onSession: (s: Session) => void; invitation?: string }) {
   const signup = mode === 'signup';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,7 +29,7 @@ export function AuthPage({ mode, onSession }: { mode: 'login' | 'signup'; onSess
     setBusy(true);
     try {
       const body = { email: email.trim(), password };
-      const session = await unwrap(signup ? api.POST('/api/dashboard/signup', { body }) : api.POST('/api/dashboard/login', { body }));
+      const session = await unwrap(signup ? api.POST('/api/dashboard/signup', { body: { ...body, ...(invitation ? { invitation } : {}) } }) : api.POST('/api/dashboard/login', { body }));
       onSession(session);
     } catch (err) {
       setError(messageOf(err));
@@ -49,7 +50,11 @@ export function AuthPage({ mode, onSession }: { mode: 'login' | 'signup'; onSess
           {signup ? 'Create your account' : 'Log in to your dashboard'}
         </h1>
         <p class="muted">
-          {signup ? 'Free Tools keys at once; upgrade for Developer keys and real inboxes.' : 'Manage your API keys, inboxes and usage.'}
+          {invitation
+            ? 'You were invited to a workspace: create your log-in to join it. Already have one? Log in, then open the link again.'
+            : signup
+              ? 'Free Tools keys at once; upgrade for Developer keys and real inboxes.'
+              : 'Manage your API keys, inboxes and usage.'}
         </p>
         <form onSubmit={submit} noValidate>
           <div class="field">

@@ -9,6 +9,7 @@ import { SmtpHelp } from '../components/smtp-help.js';
 import { formatDateTime, formatRelative } from '../format.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
+import { can, useSession } from '../session.js';
 import { setPageTitle } from '../title.js';
 import { inboxPath } from './addresses-page.js';
 import { MessageView } from './message-view.js';
@@ -40,6 +41,7 @@ function typing(target: EventTarget | null): boolean {
 
 function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: string } }) {
   const live = useLive();
+  const { session } = useSession();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [items, setItems] = useState<InboxItem[] | null>(null);
   const [count, setCount] = useState(0);
@@ -271,8 +273,12 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
                 <Icon name="clock" />
                 <span>Extend</span>
               </button>
-              <ConfirmButton label="Delete all mail" confirmLabel="Delete every message" onConfirm={clearAddress} disabled={count === 0 && !filtered} />
-              <ConfirmButton label="Delete address" confirmLabel="Delete with its mail" onConfirm={removeAddress} />
+              {can(session, 'member') ? (
+                <>
+                  <ConfirmButton label="Delete all mail" confirmLabel="Delete every message" onConfirm={clearAddress} disabled={count === 0 && !filtered} />
+                  <ConfirmButton label="Delete address" confirmLabel="Delete with its mail" onConfirm={removeAddress} />
+                </>
+              ) : null}
             </>
           ) : null}
         </div>
@@ -369,10 +375,12 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
                   <button type="button" class="btn btn-ghost btn-small" onClick={() => void bulk('unread', [...selected])}>
                     Mark unread
                   </button>
-                  <button type="button" class="btn btn-danger-ghost btn-small" onClick={() => void bulk('delete', [...selected])}>
-                    <Icon name="trash" size={16} />
-                    <span>Delete</span>
-                  </button>
+                  {can(session, 'member') ? (
+                    <button type="button" class="btn btn-danger-ghost btn-small" onClick={() => void bulk('delete', [...selected])}>
+                      <Icon name="trash" size={16} />
+                      <span>Delete</span>
+                    </button>
+                  ) : null}
                 </>
               ) : null}
             </div>

@@ -8,6 +8,7 @@ import { formatBytes, formatDateTime, mailbox } from '../format.js';
 import { cidsOf, MAIL_FRAME_SANDBOX, mailDocument, MEASURE_FRAME_SANDBOX } from '../mail-frame.js';
 import { Link } from '../router.js';
 import { MessageChecksPanel } from './message-checks.js';
+import { can, useSession } from '../session.js';
 
 type Tab = 'html' | 'text' | 'headers' | 'source' | 'checks';
 const TAB_LABELS: Record<Tab, string> = { html: 'HTML', text: 'Text', headers: 'Headers', source: 'Source', checks: 'Checks' };
@@ -47,6 +48,7 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
   onChanged: () => void;
   onDeleted: () => void;
 }) {
+  const { session } = useSession();
   const [message, setMessage] = useState<Message | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('html');
@@ -189,7 +191,7 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
           <Icon name="download" />
           <span>Source (.eml)</span>
         </a>
-        <ConfirmButton label="Delete" confirmLabel="Delete message" onConfirm={remove} />
+        {can(session, 'member') ? <ConfirmButton label="Delete" confirmLabel="Delete message" onConfirm={remove} /> : null}
       </div>
 
       {message.codes.length > 0 || links.length > 0 ? (
