@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import tls from 'node:tls';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
@@ -21,6 +23,14 @@ export interface Config {
   /** Longest an SMTP client may take from connecting (or its previous message's answer) to the end of its next
    * message; past it 421 and the connection is closed, so a client dripping bytes cannot hold a slot forever. */
   smtpTransactionTimeoutMs: number;
+  /** SMTP_TLS_CERT and SMTP_TLS_KEY read at start (PEM): STARTTLS on SMTP_PORT, implicit TLS on SMTPS_PORT; null: no TLS. */
+  smtpTls: { cert: Buffer; key: Buffer; smtpsPort: number | null } | null;
+  /** SMTP_AUTH_ALLOW_INSECURE: AUTH without TLS (default: true without a certificate, false with one). */
+  smtpAuthAllowInsecure: boolean;
+  /** SMTP_CAPTURE_ALL: unauthenticated mail for recipients that are not live addresses goes to the first account's `default` sandbox. */
+  smtpCaptureAll: boolean;
+  /** Failed SMTP AUTH attempts per client IP, and per user name and client IP, per window; past either, 454. */
+  smtpAuthLimits: { perIp: number; perUser: number; windowMs: number };
   dataDir: string;
   databaseUrl: string | null;
   /** SQLite only: prepared statements kept for reuse, by SQL text (0 prepares every query again). */
@@ -168,6 +178,36 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL must be an http:// or https:// URL without query or fragment, e.g. https://mail.example.com (got "${publicUrl}")`);
   }
 
+  // SMTP TLS: both files or neither; read now, so a bad path or a key that does not fit stops start-up in one line.
+  const certPath = read('SMTP_TLS_CERT');
+  const keyPath = read('SMTP_TLS_KEY');
+  let smtpTls: Config['smtpTls'] = null;
+  if ((certPath === undefined) !== (keyPath === undefined)) {
+    problems.push('SMTP_TLS_CERT and SMTP_TLS_KEY go together: set both (PEM file paths) for STARTTLS, or neither');
+  } else if (certPath !== undefined && keyPath !== undefined) {
+    const file = (name: string, p: string): Buffer | undefined => {
+      try {
+        return fs.readFileSync(p);
+      } catch (err) {
+        problems.push(`${name}: cannot read ${p} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        return undefined;
+      }
+    };
+    const cert = file('SMTP_TLS_CERT', certPath);
+    const key = file('SMTP_TLS_KEY', keyPath);
+    if (cert && key) {
+      try {
+        tls.createSecureContext({ cert, key });
+        smtpTls = { cert, key, smtpsPort: null };
+      } catch (err) {
+        problems.push(`SMTP_TLS_CERT and SMTP_TLS_KEY do not make a usable certificate and key (PEM): ${(err as Error).message}`);
+      }
+    }
+  }
+  const smtpsPort = read('SMTPS_PORT') === undefined ? null : int('SMTPS_PORT', 0, 0, 65535);
+  if (smtpsPort !== null && certPath === undefined) problems.push('SMTPS_PORT needs a certificate: set SMTP_TLS_CERT and SMTP_TLS_KEY too');
+  if (smtpTls) smtpTls.smtpsPort = smtpsPort;
+
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
     host: read('HOST') ?? '0.0.0.0',
@@ -178,6 +218,14 @@ export function loadConfig(env: Env = process.env): Config {
     smtpMaxClientsPerIp: int('SMTP_MAX_CLIENTS_PER_IP', 200, 1, 100_000),
     smtpTransactionTimeoutMs: int('SMTP_TRANSACTION_TIMEOUT_MS', 600_000, 100, 86_400_000),
     smtpHostname: read('SMTP_HOSTNAME') ?? os.hostname(),
+    smtpTls,
+    smtpAuthAllowInsecure: bool('SMTP_AUTH_ALLOW_INSECURE', certPath === undefined),
+    smtpCaptureAll: bool('SMTP_CAPTURE_ALL', false),
+    smtpAuthLimits: {
+      perIp: int('RATE_LIMIT_SMTP_AUTH_IP', 30, 1, 1_000_000),
+      perUser: int('RATE_LIMIT_SMTP_AUTH', 10, 1, 1_000_000),
+      windowMs: int('RATE_LIMIT_SMTP_AUTH_WINDOW_SECONDS', 900, 1, 86_400) * 1000,
+    },
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
     sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),

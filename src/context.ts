@@ -7,6 +7,7 @@ import { KeyAuthenticator } from './identity/keys.js';
 import { SessionAuthenticator } from './identity/sessions.js';
 import { Previewer } from './mail/checks/previews.js';
 import { createInboundLimiter, type InboundLimiter } from './mail/inbound-limit.js';
+import { createIntake, type Intake } from './mail/ingest/intake.js';
 import { createDnsResolver, type DnsResolver } from './platform/dns.js';
 import { startEventFeed, type EventFeed } from './platform/events/feed.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -37,6 +38,11 @@ export interface Context {
   inbound: InboundLimiter;
   /** This instance's Prometheus metrics. */
   metrics: Metrics;
+  /**
+   * The intake queue (src/mail/ingest/intake.ts): where SMTP and the provider APIs hand accepted messages. Its
+   * processors are started and stopped by src/runtime.ts, which gives it the server's logger.
+   */
+  intake: Intake;
   /** Rendered message previews (headless Chromium at CHROMIUM_PATH, launched at the first preview). */
   previewer: Previewer;
   /** Set when SIGTERM/SIGINT arrives: /ready answers 503 from then on. */
@@ -58,6 +64,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   const events =
     overrides.events ?? (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs }));
+  const metrics = overrides.metrics ?? createMetrics();
   const redis = 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined;
   return {
     config,
@@ -68,8 +75,9 @@ export async function createContext(config: Config, overrides: Partial<Context> 
     dns,
     redis,
     inbound: overrides.inbound ?? createInboundLimiter(config.rateLimits.inbound, config.rateLimits.windowMs, redis),
-    metrics: overrides.metrics ?? createMetrics(),
+    metrics,
     lifecycle: overrides.lifecycle ?? { shuttingDown: false },
+    intake: overrides.intake ?? createIntake({ config, db: database.db, metrics }),
     previewer: overrides.previewer ?? new Previewer(config.checks.preview.chromiumPath, config.checks.preview.concurrency),
     events,
     version: pkg.version,

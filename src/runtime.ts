@@ -5,6 +5,7 @@ import { buildApp, type AppOptions } from './http/app.js';
 import { loadSpec, type LoadedSpec } from './http/spec/spec.js';
 import { createIntake, type Intake } from './mail/ingest/intake.js';
 import { createSmtpServer, type SmtpListener } from './smtp/server.js';
+import { createAuthFailureLimiter } from './smtp/auth-limit.js';
 import { startSweeper, type Sweeper } from './sweeper/sweeper.js';
 import { startWebhookEnqueuer, type WebhookEnqueuer } from './webhooks/enqueuer.js';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.js';
@@ -22,6 +23,8 @@ export interface ListenOptions {
   host?: string;
   port?: number;
   smtpPort?: number;
+  /** The implicit-TLS port (SMTPS_PORT by default; only with a certificate). */
+  smtpsPort?: number;
 }
 
 export interface Runtime {
@@ -34,7 +37,7 @@ export interface Runtime {
   /** The intake queue's processors (INTAKE_CONCURRENCY of them): what SMTP acknowledged, stored. */
   intake: Intake;
   /** Starts everything in order and answers the bound ports. A port that cannot be had rejects with a PortError. */
-  start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number }>;
+  start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number; smtpsPort: number | null }>;
   /**
    * Stops everything in order and closes the store: /ready says 503 at once; SMTP stops accepting and lets
    * transactions under way commit (to the intake queue); the intake processors finish the messages they hold (or
@@ -48,7 +51,7 @@ export interface Runtime {
 /** A listening port that could not be had (in use, or privileged): main.ts says so in one line. */
 export class PortError extends Error {
   constructor(
-    readonly variable: 'PORT' | 'SMTP_PORT',
+    readonly variable: 'PORT' | 'SMTP_PORT' | 'SMTPS_PORT',
     readonly port: number,
     readonly host: string,
     readonly code: string,
@@ -58,7 +61,7 @@ export class PortError extends Error {
   }
 }
 
-async function listenOn<T>(variable: 'PORT' | 'SMTP_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
+async function listenOn<T>(variable: 'PORT' | 'SMTP_PORT' | 'SMTPS_PORT', port: number, host: string, listen: () => Promise<T>): Promise<T> {
   try {
     return await listen();
   } catch (err) {
@@ -79,8 +82,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const logger = app.log;
   const db = context.database.db;
   const withWorkers = overrides.workers ?? true;
+  // The context's intake, with the server's logger: SMTP and the provider APIs (through the context) queue into it.
   const intake = createIntake({ config, db, logger, metrics: context.metrics });
-  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound, intake });
+  context.intake = intake;
+  const authLimiter = createAuthFailureLimiter(config.smtpAuthLimits, context.redis);
+  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound, intake, authLimiter });
   // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
   // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
   let worker: WebhookWorker | undefined;
@@ -110,12 +116,18 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       const port = (app.server.address() as { port: number }).port;
       const wantedSmtp = listen.smtpPort ?? config.smtpPort;
       const smtpPort = await listenOn('SMTP_PORT', wantedSmtp, host, () => smtp.listen(wantedSmtp, host));
-      logger.info({ port: smtpPort, host }, `SMTP listening on ${host}:${smtpPort}`);
+      logger.info({ port: smtpPort, host }, `SMTP listening on ${host}:${smtpPort}${config.smtpTls ? ' (STARTTLS)' : ''}`);
+      let smtpsPort: number | null = null;
+      if (config.smtpTls && (listen.smtpsPort ?? config.smtpTls.smtpsPort) !== null) {
+        const wantedTls = (listen.smtpsPort ?? config.smtpTls.smtpsPort)!;
+        smtpsPort = await listenOn('SMTPS_PORT', wantedTls, host, () => smtp.listenTls(wantedTls, host));
+        logger.info({ port: smtpsPort, host }, `SMTPS (implicit TLS) listening on ${host}:${smtpsPort}`);
+      }
       if (withWorkers) {
         sweeper = startSweeper({ db, config, logger });
         worker?.start();
       }
-      return { port, smtpPort };
+      return { port, smtpPort, smtpsPort };
     },
     stop() {
       stopping ??= (async () => {

@@ -921,6 +921,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sandboxes
+         * @description The account's sandboxes, newest first, without their secrets (the SMTP password and the API key are shown only
+         *     when a sandbox is created or rotated). A key restricted to some addresses (`restrict`) sees no sandboxes.
+         */
+        get: operations["listSandboxes"];
+        put?: never;
+        /**
+         * Create a sandbox
+         * @description A sandbox captures everything an application sends — over authenticated SMTP or the providers' HTTP APIs
+         *     (`/sendgrid`, `/postmark`, `/resend`, `/mailgun`, `/ses`) — to **any** recipient, and never relays it. Its mail
+         *     is read like an address's (listSandboxMessages, waitForSandboxMessages, streamSandboxMessages, …) and also
+         *     appears in the dashboard's "All inboxes", in `message.received` webhooks (with `sandbox_id`) and in MCP.
+         *
+         *     The answer carries the sandbox's credentials, **shown only here and on rotation** (only their SHA-256 digests are
+         *     stored): `smtp` — point the application's SMTP settings at `host`:`port` (STARTTLS when the server has a
+         *     certificate) or `tls_port` (implicit TLS; null when `SMTPS_PORT` is not set) with `username` and `password`, AUTH
+         *     PLAIN or LOGIN — and `api_key`, the credential of the provider APIs (for Amazon SES: access key id = the sandbox
+         *     `id`, secret access key = `api_key`). `name` (1–100 characters, "sandbox" by default) is for telling sandboxes
+         *     apart; it need not be unique. An account holds at most 50 sandboxes (409 `too_many_sandboxes`).
+         *
+         *     `mailbox` is the name under which the sandbox's mail also answers the address message operations
+         *     (`/api/v1/email/{mailbox}/messages/…`, the checks and previews included) and the dashboard's mail viewer; it
+         *     never receives mail from outside (`.invalid` is never a real domain).
+         */
+        post: operations["createSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a sandbox
+         * @description The sandbox without its secrets. Another account's sandbox answers 404 `sandbox_not_found`, as a missing one does.
+         */
+        get: operations["getSandbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sandbox
+         * @description Deletes the sandbox, its credentials (refused at once on every instance) and all its mail. Its event streams end
+         *     with `event: address.deleted`.
+         */
+        delete: operations["deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a sandbox's credentials
+         * @description Replaces the SMTP password and the API key with new ones, answered here once. The old ones are refused at once,
+         *     on every instance (they are looked up in the store at each use, never cached). The SMTP username and the sandbox
+         *     id stay.
+         */
+        post: operations["rotateSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a sandbox's messages
+         * @description As listMessages does for an address — newest first, summaries, the same filters and paging — for the mail the
+         *     sandbox captured. Each message also carries `sandbox_id`, `envelope` (MAIL FROM and every RCPT TO, so Bcc
+         *     recipients show here and nowhere in the headers) and `via` (`smtp`, `sendgrid`, `postmark`, `resend`, `mailgun`
+         *     or `ses`).
+         */
+        get: operations["listSandboxMessages"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete all of a sandbox's messages
+         * @description Empties the sandbox (the sandbox and its credentials stay). Answers how many messages went.
+         */
+        delete: operations["deleteSandboxMessages"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/messages/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Wait for a sandbox's next message (long poll)
+         * @description Exactly as waitForMessages for an address, with the same matchers, `since` and `count`: answers as soon as the
+         *     sandbox holds a matching message (at once when there already is one), or with `timed_out: true` after `timeout`
+         *     seconds. A sandbox deleted meanwhile answers 404 `sandbox_not_found`.
+         */
+        get: operations["waitForSandboxMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream a sandbox's new mail (Server-Sent Events)
+         * @description Exactly as streamMessages for an address: one `event: message` per captured message (`data` its summary, `id`
+         *     its event-log position), `Last-Event-ID` or `since` to replay what came before, the same matchers, keep-alive
+         *     comments, `event: shutdown` when the server stops; when the sandbox is deleted it sends `event: address.deleted`
+         *     and closes.
+         */
+        get: operations["streamSandboxMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one of a sandbox's messages
+         * @description The full message, as getMessage answers it, with `sandbox_id`, `envelope` and `via`.
+         */
+        get: operations["getSandboxMessage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of a sandbox's messages
+         * @description Deletes the message with its attachments and raw source.
+         */
+        delete: operations["deleteSandboxMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark one of a sandbox's messages read or unread
+         * @description As updateMessage: sets `read` and answers the message.
+         */
+        patch: operations["updateSandboxMessage"];
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/messages/{messageId}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a sandbox message's raw source
+         * @description The message as captured (RFC 5322 bytes: for SMTP exactly what the client sent; for the provider APIs the MIME
+         *     message built from the request by nodemailer's MailComposer), as `message/rfc822` named `<id>.eml`.
+         */
+        get: operations["getSandboxMessageRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandboxes/{id}/messages/{messageId}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_1a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachmentId: components["parameters"]["SandboxAttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a sandbox message
+         * @description As getAttachment: the bytes with the declared content type, always as a download (`Content-Disposition:
+         *     attachment`, `nosniff`).
+         */
+        get: operations["getSandboxAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/keys": {
         parameters: {
             query?: never;
@@ -1499,6 +1795,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's sandboxes
+         * @description As listSandboxes, for the logged-in workspace (developer plan). Their mail is read through the address message
+         *     operations under each sandbox's `mailbox`, and is part of listDashboardInbox.
+         */
+        get: operations["listDashboardSandboxes"];
+        put?: never;
+        /**
+         * Create a sandbox
+         * @description As createSandbox: the answer holds the SMTP password and the API key, shown this once.
+         */
+        post: operations["createDashboardSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sandboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sandbox
+         * @description As deleteSandbox: the sandbox, its credentials and its mail go.
+         */
+        delete: operations["deleteDashboardSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sandboxes/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a sandbox's credentials
+         * @description As rotateSandbox: new SMTP password and API key, shown this once; the old ones stop working at once.
+         */
+        post: operations["rotateDashboardSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/usage": {
         parameters: {
             query?: never;
@@ -2051,7 +2424,7 @@ export interface components {
          *     429 for rate limits, 500 for failures of ours, 503 when the service cannot answer right now.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired" | "preview_unavailable" | "insufficient_role" | "invitation_invalid" | "last_owner" | "member_not_found" | "already_member";
+        ErrorCode: "validation_error" | "invalid_json" | "ambiguous_api_key" | "qr_capacity_exceeded" | "qr_size_too_small" | "missing_api_key" | "invalid_api_key" | "wrong_key_kind" | "plan_required" | "not_found" | "method_not_allowed" | "account_not_found" | "key_not_found" | "address_not_found" | "message_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "webhook_disabled" | "webhook_target_not_allowed" | "attachment_not_found" | "domain_not_found" | "account_exists" | "address_exists" | "domain_exists" | "domain_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "session_required" | "csrf_failed" | "plan_change_not_allowed" | "too_many_keys" | "insufficient_scope" | "key_expired" | "preview_unavailable" | "insufficient_role" | "invitation_invalid" | "last_owner" | "member_not_found" | "already_member" | "sandbox_not_found" | "too_many_sandboxes";
         /** @description The failure envelope used by every operation. */
         Error: {
             /**
@@ -2676,6 +3049,10 @@ export interface components {
             authentication: components["schemas"]["Authentication"] | null;
             /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
             parse_error?: string;
+            /** @description Present only on a sandbox's messages: the sandbox (`sbx_…`) that captured it. */
+            sandbox_id?: string;
+            envelope?: components["schemas"]["MessageEnvelope"];
+            via?: components["schemas"]["MessageVia"];
         };
         /**
          * @description One-time codes found in the subject and bodies when the message arrived: 4–8 digits, or letter-and-digit
@@ -2725,6 +3102,120 @@ export interface components {
             authentication: components["schemas"]["Authentication"] | null;
             /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
             parse_error?: string;
+            /** @description Present only on a sandbox's messages: the sandbox (`sbx_…`) that captured it. */
+            sandbox_id?: string;
+            envelope?: components["schemas"]["MessageEnvelope"];
+            via?: components["schemas"]["MessageVia"];
+        };
+        /** @description Present only on a sandbox's messages: the SMTP envelope as the application gave it (for the provider APIs, the sender and every to, cc and bcc recipient of the request). Bcc recipients are here and in no header. */
+        MessageEnvelope: {
+            /** @description MAIL FROM (empty for a null reverse-path). */
+            mail_from: string;
+            /** @description Every recipient, in the order given. */
+            rcpt_to: string[];
+        };
+        /**
+         * @description Present only on a sandbox's messages: how the application sent it — authenticated SMTP (or SMTP_CAPTURE_ALL) or one of the provider APIs.
+         * @enum {string}
+         */
+        MessageVia: "smtp" | "sendgrid" | "postmark" | "resend" | "mailgun" | "ses";
+        /** @description Where and how an application sends mail into the sandbox over SMTP (AUTH PLAIN or LOGIN). */
+        SandboxSmtp: {
+            /** @description The SMTP host name (`SMTP_HOSTNAME`). */
+            host: string;
+            /** @description The SMTP port (`SMTP_PORT`): STARTTLS when the server has a certificate (`SMTP_TLS_CERT`). */
+            port: number;
+            /** @description The implicit-TLS port (`SMTPS_PORT`); null when it is not open. */
+            tls_port: number | null;
+            /** @description The SMTP user name (the sandbox id). */
+            username: string;
+        };
+        /** @description The SMTP settings with the password, as created or rotated. */
+        SandboxSmtpWithPassword: {
+            /** @description The SMTP host name (`SMTP_HOSTNAME`). */
+            host: string;
+            /** @description The SMTP port (`SMTP_PORT`): STARTTLS when the server has a certificate (`SMTP_TLS_CERT`). */
+            port: number;
+            /** @description The implicit-TLS port (`SMTPS_PORT`); null when it is not open. */
+            tls_port: number | null;
+            /** @description The SMTP user name (the sandbox id). */
+            username: string;
+            /** @description The SMTP password (`eph_smtp_…`), shown only at creation and rotation. */
+            password: string;
+        };
+        /** @description A sandbox, without its secrets. */
+        Sandbox: {
+            /** @description Sandbox id (`sbx_…`); also the SMTP user name and the SES access key id. */
+            id: string;
+            /** @description Its name. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /** @description The name its mail also answers under in the address message operations and the dashboard (`<id>@sandbox.invalid`); it receives no mail from outside. */
+            mailbox: string;
+            /** @description How many messages it holds. */
+            message_count: number;
+            smtp: components["schemas"]["SandboxSmtp"];
+        };
+        /** @description A sandbox with its credentials, as created or rotated. */
+        SandboxWithSecrets: {
+            /** @description Sandbox id (`sbx_…`); also the SMTP user name and the SES access key id. */
+            id: string;
+            /** @description Its name. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /** @description The name its mail also answers under (`<id>@sandbox.invalid`). */
+            mailbox: string;
+            /** @description How many messages it holds. */
+            message_count: number;
+            smtp: components["schemas"]["SandboxSmtpWithPassword"];
+            /** @description The provider APIs' credential (`eph_sbx_…`), shown only at creation and rotation: SendGrid and Resend Bearer token, Postmark server token, Mailgun Basic password (user `api`), SES secret access key. */
+            api_key: string;
+        };
+        CreateSandboxRequest: {
+            /** @description What to call it ("sandbox" by default). */
+            name?: string;
+        };
+        CreatedSandbox: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            sandbox: components["schemas"]["SandboxWithSecrets"];
+        };
+        SandboxResponse: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            sandbox: components["schemas"]["Sandbox"];
+        };
+        SandboxList: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description Newest first. */
+            sandboxes: components["schemas"]["Sandbox"][];
+        };
+        MessagesDeleted: {
+            /**
+             * @description Always true.
+             * @constant
+             */
+            success: true;
+            /** @description How many messages were deleted. */
+            deleted: number;
         };
         MessageList: {
             /**
@@ -3091,10 +3582,12 @@ export interface components {
              * @description When the message was stored (its `received_at`).
              */
             timestamp: string;
-            /** @description The receiving address, the message without its bodies, and where to read the rest. */
+            /** @description The receiving address (or sandbox), the message without its bodies, and where to read the rest. */
             data: {
-                /** @description The address that received it. */
-                address: string;
+                /** @description The address that received it; null for a message a sandbox captured (see `sandbox_id`). */
+                address: string | null;
+                /** @description Present only for a message a sandbox captured: its id (`sbx_…`). `links` then point at the sandbox's message operations. */
+                sandbox_id?: string;
                 message: components["schemas"]["MessageSummary"];
                 links: components["schemas"]["WebhookMessageLinks"];
             };
@@ -4130,7 +4623,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `address_exists`: the address is taken. `domain_exists`: the domain is already in your account, or another account verified it first. `last_owner`: the workspace would have no owner left. `already_member`: the person already belongs to the workspace. */
+        /** @description `address_exists`: the address is taken. `domain_exists`: the domain is already in your account, or another account verified it first. `last_owner`: the workspace would have no owner left. `already_member`: the person already belongs to the workspace. `too_many_sandboxes`: the account holds 50 sandboxes already. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4317,6 +4810,21 @@ export interface components {
          * @example msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
          */
         MessageIdPath: string;
+        /**
+         * @description A sandbox id (`sbx_…`).
+         * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+         */
+        SandboxIdPath: string;
+        /**
+         * @description A message id (`msg_…`) from the sandbox's message list.
+         * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+         */
+        SandboxMessageIdPath: string;
+        /**
+         * @description An attachment id (`att_…`) from the message.
+         * @example att_1a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+         */
+        SandboxAttachmentIdPath: string;
         /**
          * @description An attachment id (`att_…`) from the message.
          * @example att_9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
@@ -6414,6 +6922,874 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listSandboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandboxes. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandboxes": [
+                     *         {
+                     *           "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "name": "staging",
+                     *           "created_at": "2026-11-24T10:00:00.000Z",
+                     *           "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *           "message_count": 3,
+                     *           "smtp": {
+                     *             "host": "mail.ephemail.local",
+                     *             "port": 2525,
+                     *             "tls_port": 4650,
+                     *             "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "staging"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSandboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox with its credentials, shown this once. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandbox": {
+                     *         "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *         "name": "staging",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *         "message_count": 0,
+                     *         "smtp": {
+                     *           "host": "mail.ephemail.local",
+                     *           "port": 2525,
+                     *           "tls_port": 4650,
+                     *           "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "password": "eph_smtp_Qm3xT8vK2nR7pL4wZ9cF6hJ1"
+                     *         },
+                     *         "api_key": "eph_sbx_Vb7nM2kQ9xW4rT6yP1zL8cD3fG5hJ0aS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandbox": {
+                     *         "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *         "name": "staging",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *         "message_count": 3,
+                     *         "smtp": {
+                     *           "host": "mail.ephemail.local",
+                     *           "port": 2525,
+                     *           "tls_port": 4650,
+                     *           "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Sandbox sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f was deleted with its mail."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox with its new credentials. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandbox": {
+                     *         "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *         "name": "staging",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *         "message_count": 0,
+                     *         "smtp": {
+                     *           "host": "mail.ephemail.local",
+                     *           "port": 2525,
+                     *           "tls_port": 4650,
+                     *           "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "password": "eph_smtp_Qm3xT8vK2nR7pL4wZ9cF6hJ1"
+                     *         },
+                     *         "api_key": "eph_sbx_Vb7nM2kQ9xW4rT6yP1zL8cD3fG5hJ0aS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSandboxMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Only messages received strictly after this instant (ISO 8601 date-time with a zone, e.g. `2026-11-21T10:00:00.000Z`). */
+                since?: components["parameters"]["SinceFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of message summaries. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "no-reply@shop.example",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "customer@gmail.com",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Your order has shipped",
+                     *           "size": 4096,
+                     *           "received_at": "2026-11-24T10:01:00.000Z",
+                     *           "read": false,
+                     *           "attachments": [
+                     *             {
+                     *               "id": "att_1a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+                     *               "filename": "invoice.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 10240
+                     *             }
+                     *           ],
+                     *           "codes": [],
+                     *           "links": [
+                     *             {
+                     *               "url": "https://shop.example/orders/1001",
+                     *               "text": "Track your order"
+                     *             }
+                     *           ],
+                     *           "authentication": null,
+                     *           "sandbox_id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "envelope": {
+                     *             "mail_from": "no-reply@shop.example",
+                     *             "rcpt_to": [
+                     *               "customer@gmail.com",
+                     *               "audit@shop.example"
+                     *             ]
+                     *           },
+                     *           "via": "smtp"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSandboxMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "deleted": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessagesDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    waitForSandboxMessages: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait at most: 0 (check once and answer) to 60; 30 by default. */
+                timeout?: number;
+                /** @description Only messages received strictly after this instant count (ISO 8601 date-time with a zone). Left out, every message of the sandbox counts. */
+                since?: string;
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+                /** @description Only messages whose text or HTML body contains this text, ignoring case. */
+                text?: components["parameters"]["TextFilter"];
+                /** @description How many matching messages to wait for (1 by default). */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New messages, or an empty answer with `timed_out` true. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "messages": [
+                     *         {
+                     *           "id": "msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *           "from": {
+                     *             "address": "no-reply@shop.example",
+                     *             "name": "Example Shop"
+                     *           },
+                     *           "to": [
+                     *             {
+                     *               "address": "customer@gmail.com",
+                     *               "name": ""
+                     *             }
+                     *           ],
+                     *           "cc": [],
+                     *           "subject": "Your order has shipped",
+                     *           "size": 4096,
+                     *           "received_at": "2026-11-24T10:01:00.000Z",
+                     *           "read": false,
+                     *           "attachments": [
+                     *             {
+                     *               "id": "att_1a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
+                     *               "filename": "invoice.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 10240
+                     *             }
+                     *           ],
+                     *           "codes": [],
+                     *           "links": [
+                     *             {
+                     *               "url": "https://shop.example/orders/1001",
+                     *               "text": "Track your order"
+                     *             }
+                     *           ],
+                     *           "authentication": null,
+                     *           "sandbox_id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "envelope": {
+                     *             "mail_from": "no-reply@shop.example",
+                     *             "rcpt_to": [
+                     *               "customer@gmail.com",
+                     *               "audit@shop.example"
+                     *             ]
+                     *           },
+                     *           "via": "smtp"
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "timed_out": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageWait"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description `service_unavailable`: the server began shutting down during the wait; wait again (another instance may answer), after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "service_unavailable",
+                     *       "message": "The server is shutting down; wait again (another instance may answer)."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamSandboxMessages: {
+        parameters: {
+            query?: {
+                /** @description Replay, oldest first, the messages received strictly after this instant before streaming new ones. Ignored when `Last-Event-ID` is sent. */
+                since?: string;
+                /** @description Only messages whose subject contains this text, ignoring case. */
+                subject?: components["parameters"]["SubjectFilter"];
+                /** @description Only messages whose sender address or display name contains this text, ignoring case. */
+                from?: components["parameters"]["FromFilter"];
+                /** @description `true`: only unread messages; `false`: only read ones; left out: both. */
+                unread?: components["parameters"]["UnreadFilter"];
+                /** @description Only messages whose text or HTML body contains this text, ignoring case. */
+                text?: components["parameters"]["TextFilter"];
+            };
+            header?: {
+                /** @description The id of the last event received; `EventSource` sends it by itself when it reconnects. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it does not end on its own. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSandboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "no-reply@shop.example",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "customer@gmail.com",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Your order has shipped",
+                     *       "text": "Track your order: https://shop.example/orders/1001\n",
+                     *       "html": null,
+                     *       "size": 4096,
+                     *       "received_at": "2026-11-24T10:01:00.000Z",
+                     *       "read": false,
+                     *       "attachments": [],
+                     *       "codes": [],
+                     *       "links": [
+                     *         {
+                     *           "url": "https://shop.example/orders/1001",
+                     *           "text": ""
+                     *         }
+                     *       ],
+                     *       "authentication": null,
+                     *       "sandbox_id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *       "envelope": {
+                     *         "mail_from": "no-reply@shop.example",
+                     *         "rcpt_to": [
+                     *           "customer@gmail.com"
+                     *         ]
+                     *       },
+                     *       "via": "sendgrid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSandboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19 was deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSandboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "read": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message with its new state. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "from": {
+                     *         "address": "no-reply@shop.example",
+                     *         "name": "Example Shop"
+                     *       },
+                     *       "to": [
+                     *         {
+                     *           "address": "customer@gmail.com",
+                     *           "name": ""
+                     *         }
+                     *       ],
+                     *       "cc": [],
+                     *       "subject": "Your order has shipped",
+                     *       "text": "Track your order: https://shop.example/orders/1001\n",
+                     *       "html": null,
+                     *       "size": 4096,
+                     *       "received_at": "2026-11-24T10:01:00.000Z",
+                     *       "read": true,
+                     *       "attachments": [],
+                     *       "codes": [],
+                     *       "links": [
+                     *         {
+                     *           "url": "https://shop.example/orders/1001",
+                     *           "text": ""
+                     *         }
+                     *       ],
+                     *       "authentication": null,
+                     *       "sandbox_id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *       "envelope": {
+                     *         "mail_from": "no-reply@shop.example",
+                     *         "rcpt_to": [
+                     *           "customer@gmail.com"
+                     *         ]
+                     *       },
+                     *       "via": "sendgrid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSandboxMessageRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The raw source. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSandboxAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+                /**
+                 * @description A message id (`msg_…`) from the sandbox's message list.
+                 * @example msg_7a1c2a9b0e5d4c3b8a7f6e5d4c3b2a19
+                 */
+                messageId: components["parameters"]["SandboxMessageIdPath"];
+                /**
+                 * @description An attachment id (`att_…`) from the message.
+                 * @example att_1a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d
+                 */
+                attachmentId: components["parameters"]["SandboxAttachmentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment bytes. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listKeys: {
         parameters: {
             query?: never;
@@ -7887,6 +9263,198 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDashboardSandboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandboxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandboxes": [
+                     *         {
+                     *           "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "name": "staging",
+                     *           "created_at": "2026-11-24T10:00:00.000Z",
+                     *           "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *           "message_count": 3,
+                     *           "smtp": {
+                     *             "host": "mail.ephemail.local",
+                     *             "port": 2525,
+                     *             "tls_port": 4650,
+                     *             "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDashboardSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "staging"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSandboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox with its credentials, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandbox": {
+                     *         "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *         "name": "staging",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *         "message_count": 0,
+                     *         "smtp": {
+                     *           "host": "mail.ephemail.local",
+                     *           "port": 2525,
+                     *           "tls_port": 4650,
+                     *           "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "password": "eph_smtp_Qm3xT8vK2nR7pL4wZ9cF6hJ1"
+                     *         },
+                     *         "api_key": "eph_sbx_Vb7nM2kQ9xW4rT6yP1zL8cD3fG5hJ0aS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDashboardSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Sandbox sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f was deleted with its mail."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateDashboardSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sandbox id (`sbx_…`).
+                 * @example sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f
+                 */
+                id: components["parameters"]["SandboxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox with its new credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "sandbox": {
+                     *         "id": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *         "name": "staging",
+                     *         "created_at": "2026-11-24T10:00:00.000Z",
+                     *         "mailbox": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f@sandbox.invalid",
+                     *         "message_count": 0,
+                     *         "smtp": {
+                     *           "host": "mail.ephemail.local",
+                     *           "port": 2525,
+                     *           "tls_port": 4650,
+                     *           "username": "sbx_2c9d4e1f0a7b4c6d8e2f1a3b5c7d9e0f",
+                     *           "password": "eph_smtp_Qm3xT8vK2nR7pL4wZ9cF6hJ1"
+                     *         },
+                     *         "api_key": "eph_sbx_Vb7nM2kQ9xW4rT6yP1zL8cD3fG5hJ0aS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionRequired"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["ResourceNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

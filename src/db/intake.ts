@@ -9,6 +9,8 @@ export interface IntakeRecipient {
   account_id: string;
   address: string;
   message_id: string;
+  /** Set when the recipient is a sandbox's mailbox: which sandbox, the envelope it keeps, and how the mail came. */
+  sandbox?: { sandbox_id: string; envelope: { mail_from: string; rcpt_to: string[] }; via: 'smtp' | 'sendgrid' | 'postmark' | 'resend' | 'mailgun' | 'ses' };
 }
 
 /** A queued message as the SMTP listener writes it. */

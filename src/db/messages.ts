@@ -21,8 +21,13 @@ export interface MessageLink {
   url: string;
   text: string;
 }
-type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json' | 'auth_json';
-type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[]; authentication: Authentication | null };
+/** A sandbox message's SMTP envelope (the spec's MessageEnvelope). */
+export interface Envelope {
+  mail_from: string;
+  rcpt_to: string[];
+}
+type JsonColumns = 'to_json' | 'cc_json' | 'codes_json' | 'links_json' | 'auth_json' | 'envelope_json';
+type Decoded = { to: Mailbox[]; cc: Mailbox[]; codes: string[]; links: MessageLink[]; authentication: Authentication | null; envelope: Envelope | null };
 /** A stored message with its JSON columns decoded: this module is the only one that sees the JSON. */
 export type MessageRow = Omit<MessagesTable, JsonColumns> & Decoded;
 /** An attachment as stored: its metadata (its bytes are in the message's raw source). */
@@ -32,8 +37,10 @@ export type AttachmentMeta = AttachmentRow;
 /** A listed message: no bodies, which can be large. */
 export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body' | 'content_id'>;
 
-function decode<T extends Record<Exclude<JsonColumns, 'auth_json'>, string> & { auth_json: string | null }>(row: T): Omit<T, JsonColumns> & Decoded {
-  const { to_json, cc_json, codes_json, links_json, auth_json, ...rest } = row;
+function decode<T extends Record<Exclude<JsonColumns, 'auth_json' | 'envelope_json'>, string> & { auth_json: string | null; envelope_json: string | null }>(
+  row: T,
+): Omit<T, JsonColumns> & Decoded {
+  const { to_json, cc_json, codes_json, links_json, auth_json, envelope_json, ...rest } = row;
   return {
     ...rest,
     to: JSON.parse(to_json) as Mailbox[],
@@ -41,6 +48,7 @@ function decode<T extends Record<Exclude<JsonColumns, 'auth_json'>, string> & { 
     codes: JSON.parse(codes_json) as string[],
     links: JSON.parse(links_json) as MessageLink[],
     authentication: auth_json === null ? null : (JSON.parse(auth_json) as Authentication),
+    envelope: envelope_json === null ? null : (JSON.parse(envelope_json) as Envelope),
   };
 }
 
@@ -81,13 +89,16 @@ const SUMMARY_COLUMNS = [
   'received_at',
   'seen_at',
   'parse_error',
+  'sandbox_id',
+  'envelope_json',
+  'via',
 ] as const;
 
 const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'content_type', 'size'] as const;
 
 /** Inserts one copy of a message with its attachment metadata. Call it inside a transaction, after its content. */
 export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
-  const { to, cc, codes, links, authentication, ...message } = copy.message;
+  const { to, cc, codes, links, authentication, envelope, ...message } = copy.message;
   await db
     .insertInto('messages')
     .values({
@@ -97,6 +108,7 @@ export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void>
       codes_json: JSON.stringify(codes),
       links_json: JSON.stringify(links),
       auth_json: authentication === null ? null : JSON.stringify(authentication),
+      envelope_json: envelope === null ? null : JSON.stringify(envelope),
     })
     .execute();
   if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();

@@ -106,6 +106,26 @@ export interface MessagesTable {
   content_id: string;
   /** Why the parser gave up on the message (only its top-level headers were read); null when it did not. */
   parse_error: string | null;
+  /** The sandbox that captured it; null for an address's mail. */
+  sandbox_id: string | null;
+  /** A sandbox message's SMTP envelope, JSON `{ mail_from, rcpt_to }`; null for an address's mail. */
+  envelope_json: string | null;
+  /** How a sandbox message came: smtp or a provider API; null for an address's mail. */
+  via: string | null;
+}
+
+/** A sandbox: captures an application's outgoing mail into its own mailbox (an address on SANDBOX_DOMAIN). */
+export interface SandboxesTable {
+  id: string;
+  account_id: string;
+  address_id: string;
+  name: string;
+  /** SHA-256 of the SMTP password. */
+  password_hash: string;
+  /** SHA-256 of the provider API key. */
+  api_key_hash: string;
+  created_at: string;
+  rotated_at: string | null;
 }
 
 export interface AttachmentsTable {
@@ -268,6 +288,7 @@ export interface IntakeQueueTable {
 
 export interface Tables {
   intake_queue: IntakeQueueTable;
+  sandboxes: SandboxesTable;
   events: EventsTable;
   event_cursors: EventCursorsTable;
   accounts: AccountsTable;

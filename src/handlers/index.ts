@@ -8,6 +8,22 @@ import { clearAddressFaults } from './faults/clearAddressFaults.js';
 import { getAddressFaults } from './faults/getAddressFaults.js';
 import { setAddressFaults } from './faults/setAddressFaults.js';
 import { handleMcp } from './mcp/handleMcp.js';
+import { createSandbox } from './sandboxes/createSandbox.js';
+import { deleteSandbox } from './sandboxes/deleteSandbox.js';
+import { getSandbox } from './sandboxes/getSandbox.js';
+import { listSandboxes } from './sandboxes/listSandboxes.js';
+import { rotateSandbox } from './sandboxes/rotateSandbox.js';
+import {
+  deleteSandboxMessage,
+  deleteSandboxMessages,
+  getSandboxAttachment,
+  getSandboxMessage,
+  getSandboxMessageRaw,
+  listSandboxMessages,
+  streamSandboxMessages,
+  updateSandboxMessage,
+  waitForSandboxMessages,
+} from './sandboxes/sandboxMessages.js';
 import { createKey } from './keys/createKey.js';
 import { listKeys } from './keys/listKeys.js';
 import { revokeKey } from './keys/revokeKey.js';
@@ -154,4 +170,22 @@ export const handlers = {
   removeMember,
   acceptInvitation,
   switchWorkspace,
+  listSandboxes,
+  createSandbox,
+  getSandbox,
+  deleteSandbox,
+  rotateSandbox,
+  listSandboxMessages,
+  deleteSandboxMessages,
+  waitForSandboxMessages,
+  streamSandboxMessages,
+  getSandboxMessage,
+  updateSandboxMessage,
+  deleteSandboxMessage,
+  getSandboxMessageRaw,
+  getSandboxAttachment,
+  listDashboardSandboxes: sharedHandler<'listSandboxes', 'listDashboardSandboxes'>(listSandboxes, true),
+  createDashboardSandbox: sharedHandler<'createSandbox', 'createDashboardSandbox'>(createSandbox, true),
+  deleteDashboardSandbox: sharedHandler<'deleteSandbox', 'deleteDashboardSandbox'>(deleteSandbox, true),
+  rotateDashboardSandbox: sharedHandler<'rotateSandbox', 'rotateDashboardSandbox'>(rotateSandbox, true),
 } satisfies HandlerMap;

@@ -6,7 +6,7 @@ import { DomainError, invalid } from '../platform/errors.js';
 export const ALL_SCOPES: readonly KeyScope[] = KEY_SCOPES;
 
 /** Scopes about the whole account, which a key limited to some addresses cannot hold. */
-const ACCOUNT_WIDE: ReadonlySet<KeyScope> = new Set(['domains:read', 'domains:write', 'webhooks:read', 'webhooks:write', 'keys:write']);
+const ACCOUNT_WIDE: ReadonlySet<KeyScope> = new Set(['domains:read', 'domains:write', 'webhooks:read', 'webhooks:write', 'sandboxes:read', 'sandboxes:write', 'keys:write']);
 
 /** What a key may do; `scopes: null` is every scope. */
 export interface KeyRights {

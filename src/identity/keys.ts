@@ -35,7 +35,7 @@ export interface AuthenticatedKey {
   account: AccountRow;
 }
 
-function randomBase62(length: number): string {
+export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {

@@ -18,6 +18,7 @@ import { DomainError, errors, invalid } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
 import { addressMatcher, likePatterns } from '../identity/key-rights.js';
 import { checkAddress } from '../platform/email-address.js';
+import { SANDBOX_DOMAIN } from '../db/sandboxes.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */
 export type AddressView = components['schemas']['Address'];
@@ -144,7 +145,18 @@ export async function createAddress(
  * The caller's address, or 404. Another account's address answers exactly like a missing one, so the API never
  * tells a stranger that an address exists.
  */
+/** The account's address (a sandbox's mailbox is not one: see requireOwnMailbox), or 404 address_not_found. */
 export async function requireOwnAddress(db: Db, accountId: string, address: string): Promise<AddressRow> {
+  const row = await requireOwnMailbox(db, accountId, address);
+  if (row.domain === SANDBOX_DOMAIN) throw errors.addressNotFound(row.address);
+  return row;
+}
+
+/**
+ * Where the account's mail is read: one of its addresses or a sandbox's mailbox (`<sandbox id>@sandbox.invalid`),
+ * which the message operations take as they take an address. Otherwise 404 address_not_found.
+ */
+export async function requireOwnMailbox(db: Db, accountId: string, address: string): Promise<AddressRow> {
   const normalized = normalizeAddress(address);
   const row = await findAddress(db, normalized);
   if (!row || row.account_id !== accountId) {

@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import { deleteMessagesOfAddress, findMessagesOfAccount, listInboxOf, mailboxCountsOf, type InboxFilter, type InboxRow } from '../db/inbox.js';
-import { requireOwnAddress } from './addresses.js';
+import { requireOwnMailbox } from './addresses.js';
 import { DomainError } from '../platform/errors.js';
 import { deleteMessage, getMessage, getMessageRaw, listMessages, setMessageRead, type MessageSummaryView } from './messages.js';
 
@@ -46,7 +46,7 @@ export async function listInbox(
 ): Promise<{ messages: InboxItemView[]; count: number; unread: number; mailboxes: Schemas['MailboxCount'][] }> {
   const { address, ...rest } = filter;
   const where: InboxFilter = { ...rest };
-  if (address !== undefined) where.addressId = (await requireOwnAddress(db, accountId, address)).id;
+  if (address !== undefined) where.addressId = (await requireOwnMailbox(db, accountId, address)).id;
   const [{ rows, count }, mailboxes] = await Promise.all([listInboxOf(db, accountId, page, where), mailboxCountsOf(db, accountId)]);
 
   // Summaries come from listMessages, one query per address on the page, so they are the Developer API's own.
@@ -91,7 +91,7 @@ export async function applyToMessages(
 }
 
 export async function deleteAllMessages(db: Db, accountId: string, address: string): Promise<{ address: string; deleted: number }> {
-  const row = await requireOwnAddress(db, accountId, address);
+  const row = await requireOwnMailbox(db, accountId, address);
   return { address: row.address, deleted: await deleteMessagesOfAddress(db, row.id) };
 }
 

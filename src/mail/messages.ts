@@ -45,6 +45,9 @@ export function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[
     links: row.links,
     authentication: row.authentication,
     ...(row.parse_error ? { parse_error: row.parse_error } : {}),
+    ...(row.sandbox_id ? { sandbox_id: row.sandbox_id } : {}),
+    ...(row.envelope ? { envelope: row.envelope } : {}),
+    ...(row.via ? { via: row.via as MessageSummaryView['via'] & string } : {}),
   };
 }
 

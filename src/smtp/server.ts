@@ -3,6 +3,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import './greeting.js';
+import './auth-tls.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../mail/addresses.js';
@@ -13,6 +14,9 @@ import { createIntake, type Intake } from '../mail/ingest/intake.js';
 import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../mail/faults.js';
 import type { Metrics, RefusalReason } from '../platform/metrics.js';
+import { defaultCaptureSandbox, sandboxForSmtpLogin, sandboxRecipient, type SandboxWithMailbox } from '../mail/sandboxes.js';
+import type { IntakeRecipient } from '../db/intake.js';
+import { createAuthFailureLimiter, type AuthFailureLimiter } from './auth-limit.js';
 
 export interface SmtpDeps {
   config: Config;
@@ -27,11 +31,15 @@ export interface SmtpDeps {
    * listener built without one (tests, benches) makes its own and runs it from listen() to close().
    */
   intake?: Intake;
+  /** Failed AUTH attempts (shared through Redis by src/runtime.ts); in memory by default. */
+  authLimiter?: AuthFailureLimiter;
 }
 
 export interface SmtpListener {
   /** Resolves with the bound port (useful with port 0). */
   listen(port: number, host: string): Promise<number>;
+  /** The implicit-TLS listener (SMTPS_PORT; needs SMTP_TLS_CERT and SMTP_TLS_KEY); resolves with its port. */
+  listenTls(port: number, host: string): Promise<number>;
   /** Stops accepting connections, lets open sessions finish (up to the close timeout) and waits for every
    * message being queued to commit (and, with an intake of its own, for the messages being processed). */
   close(): Promise<void>;
@@ -58,8 +66,17 @@ const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
 const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
 const busy = () => reply(451, '4.3.2 System busy, try again later');
 
+/** What an authenticated session carries (smtp-server keeps it as `session.user`). */
+interface SandboxUser {
+  sandbox: SandboxWithMailbox;
+}
+const sandboxOf = (session: SMTPServerSession): SandboxWithMailbox | undefined => (session.user as SandboxUser | undefined)?.sandbox;
+
 /**
- * The inbound SMTP listener: accepts mail for live addresses on the served domains (never relays), and answers
+ * The SMTP listener. Unauthenticated, it accepts mail for live addresses on the served domains (never relays);
+ * a client that logs in with a sandbox's credentials (AUTH PLAIN or LOGIN) may send to any recipient, and every
+ * message is captured into that sandbox, never relayed. With SMTP_CAPTURE_ALL, unauthenticated mail for recipients
+ * that are not live addresses is captured into the first account's `default` sandbox instead of refused. It answers
  * 250 to DATA once the message and its envelope are committed to the intake queue, so an acknowledged message
  * survives a crash right after it; processors store it afterwards (src/mail/ingest/intake.ts).
  */
@@ -75,6 +92,9 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const intake = deps.intake ?? createIntake({ config, db, logger, metrics: deps.metrics });
   // Per session: what each accepted RCPT TO resolved to (lower-cased recipient → address), queued with the message.
   const resolved = new Map<string, Map<string, { address_id: string; account_id: string; address: string }>>();
+  // Per session (SMTP_CAPTURE_ALL): the recipients of this transaction that go to the default sandbox.
+  const captured = new Map<string, string[]>();
+  const authLimiter = deps.authLimiter ?? createAuthFailureLimiter(config.smtpAuthLimits);
   // Open connections per client IP (SMTP_MAX_CLIENTS_PER_IP), and the sessions counted in it.
   const perIp = new Map<string, number>();
   const counted = new Set<string>();
@@ -148,7 +168,22 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     if (!repeated && session.envelope.rcptTo.length >= config.maxRecipients) {
       throw refused('too_many_recipients', reply(452, '4.5.3 Too many recipients'));
     }
+    const sandbox = sandboxOf(session);
+    if (sandbox) {
+      // Logged in: any recipient, captured into the sandbox (one copy, whatever the recipients), never relayed.
+      // The message counts once against the account's inbound allowance, at its first recipient.
+      if (session.envelope.rcptTo.length === 0 && !(await inbound.take(sandbox.account_id))) {
+        throw refused('inbound_rate_limited', reply(451, '4.7.1 Too much mail for this account right now, try again later'));
+      }
+      return;
+    }
     const state = await resolveRecipient(db, config, recipient);
+    if ((state.kind === 'relay' || state.kind === 'unknown') && config.smtpCaptureAll) {
+      const list = captured.get(session.id) ?? [];
+      if (!list.some((r) => r.toLowerCase() === key)) list.push(recipient);
+      captured.set(session.id, list);
+      return;
+    }
     if (state.kind === 'relay') throw refused('relay', reply(550, '5.7.1 Relaying denied'));
     if (state.kind === 'unknown') throw refused('unknown_recipient', mailboxUnavailable());
     const seen = resolved.get(session.id) ?? new Map();
@@ -169,6 +204,18 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       await applyFault(await faultAt(db, addressId, 'data', faultContext(session)), session);
     }
     if (await intake.full()) throw refused('intake_full', busy());
+    const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const recipients: Array<Omit<IntakeRecipient, 'message_id'>> = [];
+    const sandbox = sandboxOf(session);
+    if (sandbox) {
+      recipients.push(sandboxRecipient(sandbox, { mail_from: mailFrom, rcpt_to: session.envelope.rcptTo.map((r) => r.address) }, 'smtp'));
+    } else {
+      const toCapture = captured.get(session.id) ?? [];
+      if (toCapture.length > 0) {
+        const target = await defaultCaptureSandbox(db, config);
+        if (target) recipients.push(sandboxRecipient(target, { mail_from: mailFrom, rcpt_to: toCapture }, 'smtp'));
+      }
+    }
     // One copy per address: several recipients landing on one catch-all get one.
     const byAddress = new Map<string, { rcpt: string; address_id: string; account_id: string; address: string }>();
     const seen = resolved.get(session.id);
@@ -178,16 +225,20 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     }
     // One indexed read: a recipient deleted or expired since RCPT TO gets no copy, and with none left the sender
     // hears so. (Processing later stores a copy for every address that still exists: it was live when accepted.)
-    const live = await existingAddressIds(db, [...byAddress.keys()], new Date().toISOString());
+    // (A sandbox deleted since AUTH is gone from this read too.)
+    const live = await existingAddressIds(db, [...byAddress.keys(), ...recipients.map((r) => r.address_id)], new Date().toISOString());
     for (const id of byAddress.keys()) if (!live.has(id)) byAddress.delete(id);
-    if (byAddress.size === 0) throw refused('unknown_recipient', mailboxUnavailable());
+    const all = [...recipients.filter((r) => live.has(r.address_id)), ...byAddress.values()];
+    if (all.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
     // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable.
     const accepted = await intake.accept({
       raw,
-      mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-      recipients: [...byAddress.values()],
+      mailFrom,
+      recipients: all,
       clientIp: session.remoteAddress,
       helo: session.hostNameAppearsAs ?? '',
+      tls: session.secure ? { protocol: null, cipher: (session.tlsOptions as { name?: string } | false | undefined) ? ((session.tlsOptions as { name?: string }).name ?? null) : null } : null,
+      auth: sandbox ? { sandbox_id: sandbox.id, method: 'smtp' } : null,
     });
     deps.metrics?.messagesAccepted.inc(accepted.messageIds.length);
     logger.info({ session: session.id, bytes: raw.length, entry: accepted.id, messages: accepted.messageIds }, 'smtp message queued');
@@ -243,13 +294,45 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     });
   }
 
-  const options: SMTPServerOptions & { greetingDelayMs: number } = {
+  /** AUTH PLAIN/LOGIN with a sandbox's SMTP user name (its id) and password; failures are throttled (auth-limit.ts). */
+  async function authenticate(username: string, password: string, session: SMTPServerSession): Promise<SandboxUser> {
+    const ip = session.remoteAddress;
+    if (await authLimiter.blocked(ip, username)) {
+      throw refused('auth_throttled', reply(454, '4.7.0 Too many failed authentication attempts, try again later'));
+    }
+    const sandbox = await sandboxForSmtpLogin(db, username, password);
+    if (!sandbox) {
+      await authLimiter.failed(ip, username);
+      logger.warn({ session: session.id, remote: ip, username }, 'smtp authentication failed');
+      throw refused('auth_failed', reply(535, '5.7.8 Authentication credentials invalid'));
+    }
+    return { sandbox };
+  }
+
+  const options: SMTPServerOptions & { greetingDelayMs: number; authRequiresTls: boolean } = {
     // Greeting: "220 <SMTP_HOSTNAME> ESMTP Ephemail"; EHLO answers with the same name.
     name: config.smtpHostname,
     banner: 'Ephemail',
     size: config.maxMessageSize,
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    authMethods: ['PLAIN', 'LOGIN'],
+    // STARTTLS only with a certificate (SMTP_TLS_CERT, SMTP_TLS_KEY).
+    disabledCommands: config.smtpTls ? [] : ['STARTTLS'],
+    ...(config.smtpTls ? { key: config.smtpTls.key, cert: config.smtpTls.cert } : {}),
+    // SMTP_AUTH_ALLOW_INSECURE=false: AUTH before TLS answers 538 5.7.11 (./auth-tls.ts); smtp-server's own check,
+    // with its own wording, stays off.
+    allowInsecureAuth: true,
+    authRequiresTls: !config.smtpAuthAllowInsecure,
+    onAuth(auth, session, callback) {
+      authenticate(auth.username ?? '', auth.password ?? '', session).then(
+        (user) => callback(null, { user }),
+        (err: unknown) => {
+          if (err instanceof Error && 'responseCode' in err) return callback(err);
+          logger.error({ session: session.id, err }, 'smtp authentication could not be checked');
+          callback(reply(454, '4.7.0 Temporary authentication failure, try again later'));
+        },
+      );
+    },
     disableReverseLookup: true,
     // smtp-server would prefix a code-derived enhanced status (550 → 5.1.1 even for a relay refusal); our reply
     // texts carry the right one themselves.
@@ -263,6 +346,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
     onMailFrom(address, session, callback) {
       faulty.delete(session.id); // a new transaction
       resolved.delete(session.id);
+      captured.delete(session.id);
       // smtp-server already refuses a declared SIZE over `size` before calling us; this keeps the rule true should
       // the limit ever be hidden from EHLO (hideSize).
       const declared = Number((address.args as Record<string, string | undefined>).SIZE ?? 0);
@@ -300,6 +384,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       deps.metrics?.smtpConnections.dec();
       faulty.delete(session.id);
       resolved.delete(session.id);
+      captured.delete(session.id);
       stopDeadline(session);
       if (!counted.delete(session.id)) return;
       const left = (perIp.get(session.remoteAddress) ?? 1) - 1;
@@ -309,6 +394,16 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   };
   const server = new SMTPServer(options);
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
+  // SMTPS_PORT: the same listener behind implicit TLS (created when it is opened).
+  let tlsServer: SMTPServer | undefined;
+  const listenOn = (smtp: SMTPServer, port: number, host: string) =>
+    new Promise<number>((resolve, reject) => {
+      smtp.server.once('error', reject);
+      smtp.server.listen(port, host, () => {
+        smtp.server.off('error', reject);
+        resolve((smtp.server.address() as AddressInfo).port);
+      });
+    });
 
   return {
     intake,
@@ -316,16 +411,17 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       // Files a killed process left in the spool: their senders never got a 250 and will send again.
       removeStaleSpoolFiles(spoolDir, SPOOL_STALE_MS);
       if (ownIntake) await intake.start();
-      return new Promise((resolve, reject) => {
-        server.server.once('error', reject);
-        server.listen(port, host, () => {
-          server.server.off('error', reject);
-          resolve((server.server.address() as AddressInfo).port);
-        });
-      });
+      return listenOn(server, port, host);
+    },
+    async listenTls(port, host) {
+      if (!config.smtpTls) throw new Error('SMTPS needs SMTP_TLS_CERT and SMTP_TLS_KEY');
+      tlsServer ??= new SMTPServer({ ...options, secure: true });
+      tlsServer.on('error', (err) => logger.warn({ err }, 'smtps connection error'));
+      return listenOn(tlsServer, port, host);
     },
     async close() {
-      if (server.server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closing = [server, tlsServer].filter((s): s is SMTPServer => s !== undefined && s.server.listening);
+      await Promise.all(closing.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       await Promise.allSettled([...inFlight]);
       if (ownIntake) await intake.stop();
     },

@@ -27,6 +27,14 @@ export function payloadFor(event: DomainEvent, publicUrl: string | null): Webhoo
   const base = publicUrl ?? '';
   switch (event.type) {
     case 'message.received': {
+      if (event.sandboxId) {
+        const path = `${base}/api/v1/sandboxes/${encodeURIComponent(event.sandboxId)}/messages/${encodeURIComponent(event.messageId)}`;
+        return {
+          type: 'message.received',
+          timestamp: event.receivedAt,
+          data: { address: null, sandbox_id: event.sandboxId, message: event.message, links: { message: path, raw: `${path}/raw` } },
+        };
+      }
       const path = `${base}${addressPath(event.address)}/messages/${encodeURIComponent(event.messageId)}`;
       return {
         type: 'message.received',

@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './app.js';
@@ -45,6 +46,12 @@ export interface World {
   accountId: string;
   /** The token of an invitation to another workspace, made out to this world's person: accepting it works once. */
   acceptToken: string;
+  /** A sandbox with one captured message (sent over SMTP AUTH) that has an attachment, and its credentials. */
+  sandboxId: string;
+  sandboxMessageId: string;
+  sandboxAttachmentId: string;
+  sandboxPassword: string;
+  sandboxApiKey: string;
 }
 
 async function call(app: FastifyInstance, method: string, url: string, headers: Record<string, string>, payload?: unknown) {
@@ -104,6 +111,22 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
   if (verified.verified !== true) throw new Error(`domain did not verify: ${JSON.stringify(verified)}`);
   const domainAddress = (await call(app, 'POST', '/api/v1/email/create', bearer, { prefix: `on-domain-${run}`, domain })).email as string;
 
+  const sandbox = (await call(app, 'POST', '/api/v1/sandboxes', bearer, { name: `${tag} sandbox` })).sandbox;
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: await t.smtpPort(), secure: false, auth: { user: sandbox.smtp.username, pass: sandbox.smtp.password } });
+  try {
+    await transport.sendMail({
+      from: `app-${tag}@shop.example`,
+      to: `customer-${tag}-${run}@gmail.com`,
+      subject: `sandbox-secret-${tag}-${run}`,
+      text: `sandbox body of ${tag} ${run}`,
+      attachments: [{ filename: `sandbox-${tag}.txt`, content: `sandbox attachment of ${tag} ${run}` }],
+    });
+  } finally {
+    transport.close();
+  }
+  const captured = await call(app, 'GET', `/api/v1/sandboxes/${sandbox.id}/messages/wait?timeout=20`, bearer);
+  if (captured.count !== 1) throw new Error(`sandbox message not captured: ${JSON.stringify(captured)}`);
+
   return {
     email,
     password: PASSWORD,
@@ -127,11 +150,21 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
     invitationId: invitation.invitation.id as string,
     acceptToken: foreign.token as string,
     accountId: signUp.json().account.id as string,
+    sandboxId: sandbox.id as string,
+    sandboxMessageId: captured.messages[0].id as string,
+    sandboxAttachmentId: captured.messages[0].attachments[0].id as string,
+    sandboxPassword: sandbox.smtp.password as string,
+    sandboxApiKey: sandbox.api_key as string,
   };
 }
 
-/** The value of a path parameter, by its name in the spec, for this world's resources. */
-export function pathValue(world: World, name: string): string | undefined {
+/** The value of a path parameter, by its name in the spec, for this world's resources (in `path`: a sandbox's
+ * `{id}` is the sandbox's, an address's `{id}` its message's). */
+export function pathValue(world: World, name: string, path = ''): string | undefined {
+  if (/\/sandboxes\//.test(path)) {
+    const sandbox: Record<string, string> = { id: world.sandboxId, messageId: world.sandboxMessageId, attachmentId: world.sandboxAttachmentId };
+    if (name in sandbox) return sandbox[name];
+  }
   const values: Record<string, string> = {
     address: world.address,
     id: world.messageId,

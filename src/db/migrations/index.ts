@@ -14,6 +14,7 @@ import * as messageChecks from './20261124-0011-message-checks.js';
 import * as intakeQueue from './20261124-0012-intake-queue.js';
 import * as keyScopes from './20261124-0013-key-scopes.js';
 import * as teams from './20261124-0014-teams.js';
+import * as sandboxes from './20261124-0015-sandboxes.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124-0012-intake-queue': intakeQueue,
   '20261124-0013-key-scopes': keyScopes,
   '20261124-0014-teams': teams,
+  '20261124-0015-sandboxes': sandboxes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -1,11 +1,23 @@
-import type { Handler, WithDefaults } from '../../http/spec/handler.js';
-import { requireOwnAddress } from '../../mail/addresses.js';
+import type { FastifyReply } from 'fastify';
+import type { AddressRow } from '../../db/addresses.js';
+import type { Handler, HttpContext, SuccessBody, TypedRequest, WithDefaults } from '../../http/spec/handler.js';
+import { requireOwnMailbox } from '../../mail/addresses.js';
 import { DomainError } from '../../platform/errors.js';
 import { waitForMessages as wait } from '../../mail/watch/address-watch.js';
 
 export const waitForMessages: Handler<'waitForMessages'> = async (request, reply, ctx, caller) => {
+  const address = await requireOwnMailbox(ctx.database.db, caller.account.id, request.params.address);
+  return waitOn(request, reply, ctx, address);
+};
+
+/** The long poll on one mailbox (an address's or a sandbox's: waitForSandboxMessages). */
+export async function waitOn(
+  request: TypedRequest<'waitForMessages' | 'waitForSandboxMessages'>,
+  reply: FastifyReply,
+  ctx: HttpContext,
+  address: AddressRow,
+): Promise<SuccessBody<'waitForMessages'>> {
   const query = request.query as WithDefaults<typeof request.query, 'timeout' | 'count'>;
-  const address = await requireOwnAddress(ctx.database.db, caller.account.id, request.params.address);
   // A client that hangs up stops the wait (and its subscription) at once. A server shutting down ends it too,
   // rather than holding app.close() for up to a minute, and says so: 503 with Retry-After, so the client waits
   // again (on another instance behind a balancer) instead of taking it for a timeout.
@@ -30,4 +42,4 @@ export const waitForMessages: Handler<'waitForMessages'> = async (request, reply
     throw new DomainError('service_unavailable', 'The server is shutting down; wait again (another instance may answer).');
   }
   return { success: true, messages: result.messages, count: result.count, timed_out: result.timedOut };
-};
+}

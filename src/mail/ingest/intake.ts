@@ -51,6 +51,10 @@ export interface Acceptance {
   recipients: Array<Omit<IntakeRecipient, 'message_id'>>;
   clientIp: string;
   helo: string;
+  /** The session's TLS facts (protocol, cipher) when it was encrypted. */
+  tls?: { protocol: string | null; cipher: string | null } | null;
+  /** Who authenticated: a sandbox's SMTP user, or the provider API and sandbox an HTTP request came through. */
+  auth?: { sandbox_id: string; method: string } | null;
 }
 
 export interface IntakeDeps {
@@ -112,7 +116,13 @@ export function createIntake(deps: IntakeDeps): Intake {
     const live = await existingAddressIds(db, entry.recipients.map((r) => r.address_id));
     const copies: CopyRecipient[] = entry.recipients
       .filter((r) => live.has(r.address_id))
-      .map((r) => ({ addressId: r.address_id, accountId: r.account_id, address: r.address, messageId: r.message_id }));
+      .map((r) => ({
+        addressId: r.address_id,
+        accountId: r.account_id,
+        address: r.address,
+        messageId: r.message_id,
+        ...(r.sandbox ? { sandbox: { sandboxId: r.sandbox.sandbox_id, envelope: r.sandbox.envelope, via: r.sandbox.via } } : {}),
+      }));
     let prepared: PreparedContent | undefined;
     let authentication = null;
     if (copies.length > 0) {
@@ -196,8 +206,8 @@ export function createIntake(deps: IntakeDeps): Intake {
         recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
         clientIp: message.clientIp,
         helo: message.helo,
-        tls: null,
-        auth: null,
+        tls: message.tls ?? null,
+        auth: message.auth ?? null,
         acceptedAt: new Date().toISOString(),
       };
       await commitGrouped(db, (trx) => insertIntakeEntry(trx, entry));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { Emit } from '../../db/events.js';
-import { insertMessageContent, insertMessageCopy, type StoredCopy } from '../../db/messages.js';
+import { insertMessageContent, insertMessageCopy, type Envelope, type StoredCopy } from '../../db/messages.js';
 import { commitGrouped } from '../../db/group-commit.js';
 import { eventRecord } from '../../platform/events/contract.js';
 import { summaryView } from '../messages.js';
@@ -14,9 +14,21 @@ export interface IngestRecipient {
   address: string;
 }
 
+/** How a sandbox captured a message (the spec's MessageVia). */
+export type Via = 'smtp' | 'sendgrid' | 'postmark' | 'resend' | 'mailgun' | 'ses';
+
+/** What a sandbox's copy carries besides an address copy's: which sandbox, the envelope, and how it came. */
+export interface SandboxCapture {
+  sandboxId: string;
+  envelope: Envelope;
+  via: Via;
+}
+
 /** A recipient whose copy's id was chosen already (at SMTP acceptance: src/mail/ingest/intake.ts). */
 export interface CopyRecipient extends IngestRecipient {
   messageId: string;
+  /** Set when the recipient is a sandbox's mailbox. */
+  sandbox?: SandboxCapture;
 }
 
 export const newId = (prefix: 'msg' | 'att' | 'cnt' | 'inq') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
@@ -56,6 +68,9 @@ export async function writeCopies(
         received_at: receivedAt.toISOString(),
         seen_at: null,
         parse_error: content.parseError ?? null,
+        sandbox_id: r.sandbox?.sandboxId ?? null,
+        envelope: r.sandbox?.envelope ?? null,
+        via: r.sandbox?.via ?? null,
       },
       attachments: content.attachments.map((a, position) => ({
         id: newId('att'),
@@ -70,7 +85,16 @@ export async function writeCopies(
     const message = summaryView(copy.message, copy.attachments);
     emit(
       eventRecord(
-        { type: 'message.received', accountId: r.accountId, addressId: r.addressId, address: r.address, messageId: message.id, receivedAt: copy.message.received_at, message },
+        {
+          type: 'message.received',
+          accountId: r.accountId,
+          addressId: r.addressId,
+          address: r.address,
+          messageId: message.id,
+          receivedAt: copy.message.received_at,
+          message,
+          ...(r.sandbox ? { sandboxId: r.sandbox.sandboxId } : {}),
+        },
         receivedAt,
       ),
     );

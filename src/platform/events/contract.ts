@@ -10,7 +10,8 @@ type MessageSummary = components['schemas']['MessageSummary'];
  * Each event carries what its consumers need (a message's summary, an address's expiry), so none re-reads the store.
  */
 export type DomainEvent =
-  | { type: 'message.received'; accountId: string; addressId: string; address: string; messageId: string; receivedAt: string; message: MessageSummary }
+  /** `sandboxId`: the sandbox whose mailbox `address` is, when a sandbox captured the message. */
+  | { type: 'message.received'; accountId: string; addressId: string; address: string; messageId: string; receivedAt: string; message: MessageSummary; sandboxId?: string }
   | { type: 'address.created'; accountId: string; addressId: string; address: string; at: string; expiresAt: string }
   | { type: 'address.deleted'; accountId: string; addressId: string; address: string; at: string }
   /** `at` is the address's expiry. */

@@ -127,12 +127,13 @@ function hostile(rng: Rng): unknown {
 }
 
 /** A path-parameter value other than the right one: hostile text, another account's resource, another kind's id. */
-function wrongPathValue(rng: Rng, name: string, world: World, other: World): string {
-  const right = pathValue(world, name) ?? 'x';
+function wrongPathValue(rng: Rng, name: string, path: string, world: World, other: World): string {
+  const right = pathValue(world, name, path) ?? 'x';
   return rng.pick([
     () => asText(hostile(rng)),
-    () => pathValue(other, name) ?? 'x',
+    () => pathValue(other, name, path) ?? 'x',
     () => pathValue(world, rng.pick(['address', 'id', 'attachment_id', 'webhook_id', 'delivery_id', 'domain', 'key_id']))!,
+    () => pathValue(world, rng.pick(['id', 'messageId', 'attachmentId']), '/sandboxes/')!,
     () => right.toUpperCase(),
     () => `${right}.`,
     () => `${right}/../${right}`,
@@ -152,7 +153,7 @@ function buildRequest(rng: Rng, op: SpecOperation, world: World, other: World, a
   const query: string[] = [];
   let path = op.path;
   for (const p of op.parameters.filter((x) => x.in === 'path')) {
-    const value = wrong('path') ? wrongPathValue(rng, p.name, world, other) : (pathValue(world, p.name) ?? asText(validValue(p.schema, p.name, ctx)));
+    const value = wrong('path') ? wrongPathValue(rng, p.name, op.path, world, other) : (pathValue(world, p.name, op.path) ?? asText(validValue(p.schema, p.name, ctx)));
     // An empty segment would address another operation (`/api/v1/email/` is listAddresses), not this one.
     path = path.replace(`{${p.name}}`, encodeText(value === '' ? ' ' : value));
   }

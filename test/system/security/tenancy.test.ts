@@ -42,6 +42,10 @@ function secretsOf(a: World): string[] {
     // The text body and the attachment's content, as makeWorld wrote them.
     `body of a ${a.subject.split('-').pop()}`,
     `attachment of a ${a.subject.split('-').pop()}`,
+    a.sandboxId,
+    a.sandboxMessageId,
+    a.sandboxAttachmentId,
+    `sandbox body of a ${a.subject.split('-').pop()}`,
   ];
 }
 
@@ -68,8 +72,8 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       // All of A's resources; and, where the path has several, B's own first resource with A's after it
       // (B's address with A's message id, B's webhook with A's delivery id).
-      const variants: Array<(name: string, i: number) => string> = [(name) => pathValue(a, name)!];
-      if (pathParams.length > 1) variants.push((name, i) => (i === 0 ? pathValue(b, name)! : pathValue(a, name)!));
+      const variants: Array<(name: string, i: number) => string> = [(name) => pathValue(a, name, op.path)!];
+      if (pathParams.length > 1) variants.push((name, i) => (i === 0 ? pathValue(b, name, op.path)! : pathValue(a, name, op.path)!));
       for (const value of variants) {
         let path = op.path;
         pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, encodeText(value(p.name, i)))));

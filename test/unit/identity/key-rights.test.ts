@@ -37,7 +37,7 @@ describe('key rights', () => {
   it('gives a restricted key only scopes that stay within its addresses', () => {
     const restricted = rightsOf({ restrict: { addresses: ['CI-*@x.test'] } }, null, now);
     expect(restricted.restrict).toEqual({ addresses: ['ci-*@x.test'] });
-    expect(restricted.scopes).toEqual(ALL_SCOPES.filter((s) => !/^(domains|webhooks|keys):/.test(s)));
+    expect(restricted.scopes).toEqual(ALL_SCOPES.filter((s) => !/^(domains|webhooks|sandboxes|keys):/.test(s)));
     expect(() => rightsOf({ scopes: ['domains:read'], restrict: { addresses: ['a@x.test'] } }, null, now)).toThrow(/domains:read/);
   });
 });
