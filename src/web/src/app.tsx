@@ -8,6 +8,7 @@ import { AuthPage } from './pages/auth-page.js';
 import { InboxPage } from './pages/inbox-page.js';
 import { KeysPage } from './pages/keys-page.js';
 import { InvitePage, MembersPage } from './pages/members-page.js';
+import { SandboxesPage, SandboxInbox } from './pages/sandboxes-page.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { QuickStartPage } from './pages/quick-start-page.js';
 import { Link, navigate, usePath } from './router.js';
@@ -90,6 +91,7 @@ const TITLES: Array<[RegExp, string]> = [
   [/^\/tools\/keys$/, 'Tools API keys'],
   [/^\/developer\/keys$/, 'Developer API keys'],
   [/^\/developer\/addresses$/, 'Addresses'],
+  [/^\/developer\/sandboxes$/, 'Sandboxes'],
   [/^\/inbox$/, 'Inbox'],
   [/^\/usage$/, 'Usage'],
   [/^\/quick-start$/, 'Quick start'],
@@ -103,6 +105,8 @@ function route(path: string) {
     const address = decodeURIComponent(scoped[1]);
     return <InboxPage scope={address} open={scoped[2] ? { address, id: decodeURIComponent(scoped[2]) } : undefined} />;
   }
+  const sandbox = /^\/developer\/sandboxes\/([^/]+)(?:\/([^/]+))?$/.exec(path);
+  if (sandbox) return <SandboxInbox id={decodeURIComponent(sandbox[1])} messageId={sandbox[2] ? decodeURIComponent(sandbox[2]) : undefined} />;
   const all = /^\/inbox(?:\/([^/]+)\/([^/]+))?$/.exec(path);
   if (all) return <InboxPage open={all[1] ? { address: decodeURIComponent(all[1]), id: decodeURIComponent(all[2]) } : undefined} />;
   switch (path) {
@@ -114,6 +118,8 @@ function route(path: string) {
       return <KeysPage kind="developer" />;
     case '/developer/addresses':
       return <AddressesPage />;
+    case '/developer/sandboxes':
+      return <SandboxesPage />;
     case '/usage':
       return <LazyUsagePage />;
     case '/quick-start':
@@ -171,6 +177,7 @@ const NAV: Array<{ group: string | null; items: NavItem[] }> = [
       { href: '/developer/keys', label: 'API Keys', icon: 'key', role: 'member' },
       { href: '/inbox', label: 'Inbox', icon: 'inbox', unread: true },
       { href: '/developer/addresses', label: 'Addresses', icon: 'mail' },
+      { href: '/developer/sandboxes', label: 'Sandboxes', icon: 'inbox' },
     ],
   },
   { group: 'Analytics', items: [{ href: '/usage', label: 'Usage', icon: 'chart', role: 'member' }] },

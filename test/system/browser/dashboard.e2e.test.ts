@@ -468,6 +468,32 @@ describe('the dashboard in a browser', () => {
     await shot('addresses-empty');
   });
 
+  it('creates a sandbox, shows its credentials once, and shows the mail an application sends with them', async () => {
+    await nav('Sandboxes').click();
+    await page.getByRole('heading', { level: 1, name: 'Sandboxes' }).waitFor();
+    await page.getByLabel('Name').fill('staging');
+    await page.getByRole('button', { name: 'Create sandbox' }).click();
+    const username = (await page.getByTestId('sandbox-username').textContent())!;
+    const password = await page.getByTestId('sandbox-password').inputValue();
+    expect(username).toMatch(/^sbx_/);
+    expect(password).toMatch(/^eph_smtp_/);
+    await page.getByRole('tab', { name: 'Django' }).click();
+    expect(await page.locator('.new-key .code').textContent()).toContain(`EMAIL_HOST_PASSWORD = "${password}"`);
+    await shot('sandbox-created');
+    // The application, configured as the page says, sends to a real customer's address: it is caught, never relayed.
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, auth: { user: username, pass: password } });
+    await transport.sendMail({ from: 'Shop <shop@example.com>', to: 'customer@gmail.com', bcc: 'audit@shop.example', subject: 'Order shipped', text: 'Your order has shipped.' });
+    transport.close();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('link', { name: 'Open mail' }).click();
+    await page.getByRole('heading', { level: 1, name: 'staging' }).waitFor();
+    await page.getByRole('link', { name: /Order shipped/ }).click({ timeout: 15_000 });
+    await page.getByTestId('envelope').getByText(/to customer@gmail\.com, audit@shop\.example/).waitFor();
+    expect(await page.getByTestId('envelope').textContent()).toContain('via smtp');
+    await shot('sandbox-message');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('works at phone width and from the keyboard', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${base}/`);

@@ -26,7 +26,24 @@ export function allInboxPath(address?: string, messageId?: string): string {
   return address && messageId ? `/inbox/${encodeURIComponent(address)}/${encodeURIComponent(messageId)}` : '/inbox';
 }
 
-export function InboxPage(props: { scope?: string; open?: { address: string; id: string } }) {
+/** A sandbox shown in the viewer: its mailbox is the scope; the header names the sandbox, not the mailbox. */
+export interface SandboxScope {
+  id: string;
+  name: string;
+}
+
+interface InboxProps {
+  scope?: string;
+  open?: { address: string; id: string };
+  sandbox?: SandboxScope;
+}
+
+/** A sandbox's mail in the inbox viewer: `/developer/sandboxes/<id>`, and `/developer/sandboxes/<id>/<message id>`. */
+export function sandboxInboxPath(id: string, messageId?: string): string {
+  return `/developer/sandboxes/${encodeURIComponent(id)}${messageId ? `/${encodeURIComponent(messageId)}` : ''}`;
+}
+
+export function InboxPage(props: InboxProps) {
   return (
     <PlanGate feature="Addresses">
       <Inbox {...props} />
@@ -39,7 +56,7 @@ function typing(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: string } }) {
+function Inbox({ scope, open, sandbox }: InboxProps) {
   const live = useLive();
   const { session } = useSession();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
@@ -59,8 +76,9 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
   const generation = useRef(0);
 
   const info = scope ? (addresses?.find((a) => a.email === scope.toLowerCase()) ?? null) : null;
-  const messagePath = (item: { address: string; id: string }) => (scope ? inboxPath(scope, item.id) : allInboxPath(item.address, item.id));
-  const listPath = scope ? inboxPath(scope) : allInboxPath();
+  const messagePath = (item: { address: string; id: string }) =>
+    sandbox ? sandboxInboxPath(sandbox.id, item.id) : scope ? inboxPath(scope, item.id) : allInboxPath(item.address, item.id);
+  const listPath = sandbox ? sandboxInboxPath(sandbox.id) : scope ? inboxPath(scope) : allInboxPath();
 
   const loadAddresses = async () => {
     try {
@@ -119,7 +137,7 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
     const timer = setTimeout(() => setQuery(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  useEffect(() => setPageTitle(scope ?? 'Inbox'), [scope]);
+  useEffect(() => setPageTitle(sandbox ? `Sandbox ${sandbox.name}` : (scope ?? 'Inbox')), [scope]);
 
   useLiveEvents((event) => {
     if (event.type === 'message') {
@@ -239,7 +257,19 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
   return (
     <div class={`inbox ${open ? 'has-message' : ''}`}>
       <header class="page-header inbox-header">
-        {scope ? (
+        {sandbox ? (
+          <>
+            <Link href="/developer/sandboxes" class="back-link">
+              <Icon name="arrowLeft" size={16} /> Sandboxes
+            </Link>
+            <div class="inbox-title">
+              <h1 tabIndex={-1} class="address-heading">
+                {sandbox.name}
+              </h1>
+              <span class="badge">sandbox</span>
+            </div>
+          </>
+        ) : scope ? (
           <>
             <Link href="/developer/addresses" class="back-link">
               <Icon name="arrowLeft" size={16} /> Addresses
@@ -267,7 +297,9 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
             <span class={`live-dot ${live.connected ? '' : 'off'}`} aria-hidden="true" /> {live.connected ? 'Live' : 'Connecting…'}
           </span>
           <span class="spacer" />
-          {scope ? (
+          {sandbox && can(session, 'member') ? (
+            <ConfirmButton label="Delete all mail" confirmLabel="Delete every message" onConfirm={clearAddress} disabled={count === 0 && !filtered} />
+          ) : scope ? (
             <>
               <button type="button" class="btn btn-ghost" onClick={() => void extend()}>
                 <Icon name="clock" />
@@ -282,7 +314,7 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
             </>
           ) : null}
         </div>
-        {scope && items && items.length > 0 ? (
+        {scope && !sandbox && items && items.length > 0 ? (
           <details class="send-here">
             <summary>Where to send mail</summary>
             <SmtpHelp to={scope} headingLevel={2} id="smtp-scoped" />
@@ -294,7 +326,7 @@ function Inbox({ scope, open }: { scope?: string; open?: { address: string; id: 
           {error}
         </p>
       ) : null}
-      {items && items.length === 0 && !filtered && sendTo ? (
+      {items && items.length === 0 && !filtered && sendTo && !sandbox ? (
         <section class="card empty-inbox" aria-labelledby="smtp-empty-title">
           <SmtpHelp to={sendTo} id="smtp-empty" />
         </section>

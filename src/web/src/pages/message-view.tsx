@@ -160,6 +160,15 @@ export function MessageView({ address, id, backPath, markReadOnOpen, onChanged, 
             <dd>{message.cc.map(mailbox).join(', ')}</dd>
           </>
         ) : null}
+        {message.envelope ? (
+          <>
+            <dt>Envelope</dt>
+            <dd data-testid="envelope">
+              from {message.envelope.mail_from || '<>'} to {message.envelope.rcpt_to.join(', ')}
+              {message.via ? <span class="muted"> · via {message.via}</span> : null}
+            </dd>
+          </>
+        ) : null}
         <dt>Date</dt>
         <dd>{formatDateTime(message.received_at)}</dd>
         <dt>Size</dt>
