@@ -126,8 +126,10 @@ export interface paths {
          *     - `create_address` (createAddress), `list_messages` (listMessages), `get_message` (getMessage),
          *       `wait_for_message` (waitForMessages, with its matchers; the messages carry `codes` and `links`),
          *       `delete_address` (deleteAddress), `check_message` (checkMessage: client support, HTML validation, links,
-         *       spam score, authentication) — run as those operations with your key, so tenancy, validation and rate
-         *       limits are theirs;
+         *       spam score, authentication), `list_sandboxes` (listSandboxes) — run as those operations with your key, so
+         *       tenancy, validation and rate limits are theirs. `list_messages`, `get_message` and `wait_for_message` take
+         *       either `address` or `sandbox` (a sandbox id): with `sandbox` they run listSandboxMessages,
+         *       getSandboxMessage and waitForSandboxMessages;
          *     - `validate_email` (validateEmail) and `generate_qr_code` (generateQrCode: the operation's JSON without the
          *       data URL, plus the PNG as an MCP image; `format: svg` answers the SVG as text).
          *

@@ -37,13 +37,19 @@ interface ToolDef {
   operationId: string;
   /** `inject`: run the operation over HTTP in-process; otherwise a service call. */
   run: 'inject' | 'validate_email' | 'generate_qr_code';
+  /**
+   * The same tool on a sandbox's mail: with a `sandbox` argument instead of `address` it runs this operation, whose
+   * path parameters take the tool arguments named here (`{ id: 'sandbox', messageId: 'id' }`).
+   */
+  sandbox?: { operationId: string; params: Record<string, string> };
 }
 
 const TOOLS: ToolDef[] = [
   { name: 'create_address', operationId: 'createAddress', run: 'inject' },
-  { name: 'list_messages', operationId: 'listMessages', run: 'inject' },
-  { name: 'get_message', operationId: 'getMessage', run: 'inject' },
-  { name: 'wait_for_message', operationId: 'waitForMessages', run: 'inject' },
+  { name: 'list_messages', operationId: 'listMessages', run: 'inject', sandbox: { operationId: 'listSandboxMessages', params: { id: 'sandbox' } } },
+  { name: 'get_message', operationId: 'getMessage', run: 'inject', sandbox: { operationId: 'getSandboxMessage', params: { id: 'sandbox', messageId: 'id' } } },
+  { name: 'wait_for_message', operationId: 'waitForMessages', run: 'inject', sandbox: { operationId: 'waitForSandboxMessages', params: { id: 'sandbox' } } },
+  { name: 'list_sandboxes', operationId: 'listSandboxes', run: 'inject' },
   { name: 'delete_address', operationId: 'deleteAddress', run: 'inject' },
   { name: 'check_message', operationId: 'checkMessage', run: 'inject' },
   { name: 'validate_email', operationId: 'validateEmail', run: 'validate_email' },
@@ -55,6 +61,8 @@ type JsonSchema = Record<string, unknown>;
 interface Tool {
   def: ToolDef;
   op: SpecOperation;
+  /** The sandbox twin of `op` (def.sandbox). */
+  sandboxOp?: SpecOperation;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: false };
   validate: ValidateFunction;
@@ -93,12 +101,23 @@ function operationText(spec: LoadedSpec, op: SpecOperation): string {
 /** The tools, built once per spec. */
 export function mcpTools(spec: LoadedSpec): Tool[] {
   return TOOLS.map((def) => {
-    const op = spec.operations.find((o) => o.operationId === def.operationId);
-    if (!op) throw new Error(`MCP tool ${def.name}: no operation ${def.operationId} in openapi.yaml`);
+    const find = (operationId: string) => {
+      const found = spec.operations.find((o) => o.operationId === operationId);
+      if (!found) throw new Error(`MCP tool ${def.name}: no operation ${operationId} in openapi.yaml`);
+      return found;
+    };
+    const op = find(def.operationId);
+    const sandboxOp = def.sandbox ? find(def.sandbox.operationId) : undefined;
     const { schema, bodyFields } = inputSchemaOf(op);
+    if (sandboxOp) {
+      // Either an address or a sandbox (runInjected checks that exactly one is given).
+      schema.required = schema.required.filter((name) => name !== 'address');
+      schema.properties.sandbox = { type: 'string', minLength: 1, maxLength: 64, description: 'A sandbox id (`sbx_…`, from list_sandboxes) instead of `address`: the mail that sandbox captured.' };
+    }
     return {
       def,
       op,
+      sandboxOp,
       description: `${operationText(spec, op)} (runs ${def.operationId}; see openapi.yaml)`,
       inputSchema: schema,
       validate: compileJsonInput(stripAnnotations(schema)),
@@ -120,20 +139,32 @@ function messageResult(message: Record<string, unknown>): CallToolResult {
 }
 
 async function runInjected(app: FastifyInstance, tool: Tool, args: Record<string, unknown>, authorization: string): Promise<CallToolResult> {
-  const url = tool.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
+  let op = tool.op;
+  let argumentOf = (param: string) => param;
+  if (tool.sandboxOp && tool.def.sandbox) {
+    if ((args.sandbox === undefined) === (args.address === undefined)) {
+      return failed(errorBody('validation_error', 'tool argument: give either address or sandbox (one of them).'));
+    }
+    if (args.sandbox !== undefined) {
+      const names = tool.def.sandbox.params;
+      op = tool.sandboxOp;
+      argumentOf = (param) => names[param] ?? param;
+    }
+  }
+  const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(args[argumentOf(name)])));
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
-  for (const p of tool.op.parameters) {
+  for (const p of op.parameters) {
     if (p.in !== 'query' || args[p.name] === undefined) continue;
     // An array parameter (check_message's `client`) travels repeated, as the operation reads it.
     for (const value of [args[p.name]].flat()) query.append(p.name, String(value));
   }
   for (const name of tool.bodyFields) if (args[name] !== undefined) body[name] = args[name];
   const res = await app.inject({
-    method: tool.op.method as 'GET',
+    method: op.method as 'GET',
     url: query.size > 0 ? `${url}?${query}` : url,
-    headers: { authorization, ...(tool.op.requestBody ? { 'content-type': 'application/json' } : {}) },
-    ...(tool.op.requestBody ? { payload: JSON.stringify(body) } : {}),
+    headers: { authorization, ...(op.requestBody ? { 'content-type': 'application/json' } : {}) },
+    ...(op.requestBody ? { payload: JSON.stringify(body) } : {}),
   });
   const answer = res.json() as Record<string, unknown>;
   if (res.statusCode >= 400) return failed(answer);

@@ -34,17 +34,41 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     await t.close();
   });
 
-  it('lists the eight tools with input schemas read from the operations they run', async () => {
+  it('lists the nine tools with input schemas read from the operations they run', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['check_message', 'create_address', 'delete_address', 'generate_qr_code', 'get_message', 'list_messages', 'validate_email', 'wait_for_message'],
+      ['check_message', 'create_address', 'delete_address', 'generate_qr_code', 'get_message', 'list_messages', 'list_sandboxes', 'validate_email', 'wait_for_message'],
     );
     const wait = tools.find((tool) => tool.name === 'wait_for_message')!;
-    expect(wait.inputSchema.required).toEqual(['address']);
-    expect(Object.keys(wait.inputSchema.properties!).sort()).toEqual(['address', 'count', 'from', 'since', 'subject', 'text', 'timeout', 'unread']);
+    // An address, or a sandbox instead.
+    expect(wait.inputSchema.required ?? []).toEqual([]);
+    expect(Object.keys(wait.inputSchema.properties!).sort()).toEqual(['address', 'count', 'from', 'sandbox', 'since', 'subject', 'text', 'timeout', 'unread']);
     expect(wait.description).toMatch(/waitForMessages/);
     const qr = tools.find((tool) => tool.name === 'generate_qr_code')!;
     expect(qr.inputSchema.properties).not.toHaveProperty('apikey');
+  });
+
+  it("lists sandboxes and reads a sandbox's mail with the message tools", async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/sandboxes', headers: { authorization: `Bearer ${t.developerKey}` }, payload: { name: 'agent' } });
+    const sandbox = created.json().sandbox;
+    const listed = await call('list_sandboxes', {});
+    expect(listed.json().sandboxes.map((s: { id: string }) => s.id)).toContain(sandbox.id);
+    const port = await t.smtpPort();
+    const nodemailer = (await import('nodemailer')).default;
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, auth: { user: sandbox.smtp.username, pass: sandbox.smtp.password } });
+    await transport.sendMail({ from: 'app@shop.example', to: 'someone@gmail.com', subject: 'Reset your password', text: 'Code 771203' });
+    transport.close();
+    const waited = (await call('wait_for_message', { sandbox: sandbox.id, subject: 'reset', timeout: 10 })).json();
+    expect(waited.messages[0]).toMatchObject({ subject: 'Reset your password', codes: ['771203'], sandbox_id: sandbox.id, via: 'smtp' });
+    const message = await call('get_message', { sandbox: sandbox.id, id: waited.messages[0].id });
+    expect(message.json()).toMatchObject({ success: true, subject: 'Reset your password', envelope: { rcpt_to: ['someone@gmail.com'] } });
+    expect((message.content[1] as TextItem).text).toMatch(/^UNTRUSTED CONTENT/);
+    expect((await call('list_messages', { sandbox: sandbox.id })).json().count).toBe(1);
+    const both = await call('list_messages', { sandbox: sandbox.id, address: 'x@ephemail.test' });
+    expect(both.isError).toBe(true);
+    expect(both.json().error).toBe('validation_error');
+    const neither = await call('list_messages', {});
+    expect(neither.isError).toBe(true);
   });
 
   it('creates an address, waits for the one email it means, reads its code and link, and deletes the address', async () => {
@@ -174,7 +198,7 @@ describe('the MCP server at /mcp, driven by the SDK client', () => {
     // A plain JSON client (curl) is served too, and GET (server-initiated streams) is not offered.
     const plain = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.developerKey}` }, body });
     expect(plain.status).toBe(200);
-    expect(((await plain.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(8);
+    expect(((await plain.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(9);
     const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${t.developerKey}` } });
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ success: false, error: 'method_not_allowed' });
