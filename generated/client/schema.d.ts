@@ -933,7 +933,8 @@ export interface paths {
         /**
          * List your sandboxes
          * @description The account's sandboxes, newest first, without their secrets (the SMTP password and the API key are shown only
-         *     when a sandbox is created or rotated). A key restricted to some addresses (`restrict`) sees no sandboxes.
+         *     when a sandbox is created or rotated). A key restricted to some addresses (`restrict`) cannot hold the sandboxes
+         *     scopes (403 `insufficient_scope`).
          */
         get: operations["listSandboxes"];
         put?: never;
@@ -3995,8 +3996,8 @@ export interface components {
          * @description Limits a Developer key to some addresses: glob patterns on whole addresses (`*` any run of characters, `?`
          *     one character, case-insensitive), e.g. `ci-*@ephemail.local`. A restricted key lists, creates, reads and
          *     receives events for matching addresses only; any other address answers 404 as if it did not exist.
-         *     Custom domains and webhooks belong to the whole account, so a restricted key cannot hold the `domains:*`,
-         *     `webhooks:*` or `keys:write` scopes.
+         *     Custom domains, webhooks and sandboxes belong to the whole account, so a restricted key cannot hold the
+         *     `domains:*`, `webhooks:*`, `sandboxes:*` or `keys:write` scopes.
          */
         KeyRestriction: {
             /** @description Address patterns; an address matching any of them is allowed. */
