@@ -41,6 +41,9 @@ export interface World {
   domainAddress: string;
   /** A member who joined by invitation (not the owner), and an invitation still open. */
   memberId: string;
+  /** That member's dashboard session (`ephemail_session=…`) and its CSRF token. */
+  memberCookie: string;
+  memberCsrf: string;
   invitationId: string;
   /** The workspace (account) id. */
   accountId: string;
@@ -74,7 +77,9 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
   await call(app, 'PUT', '/api/dashboard/account/plan', browser, { plan: 'developer' });
   const invitation = await call(app, 'POST', '/api/dashboard/members/invitations', browser, { email: `invited-${tag}-${run}@example.com`, role: 'member' });
   const joining = await call(app, 'POST', '/api/dashboard/members/invitations', browser, { email: `member-${tag}-${run}@example.com`, role: 'member' });
-  const joined = await call(app, 'POST', '/api/dashboard/signup', {}, { email: `member-${tag}-${run}@example.com`, password: PASSWORD, invitation: joining.token });
+  const joinedRes = await app.inject({ method: 'POST', url: '/api/dashboard/signup', payload: { email: `member-${tag}-${run}@example.com`, password: PASSWORD, invitation: joining.token } });
+  if (joinedRes.statusCode !== 201) throw new Error(`member sign-up failed: ${joinedRes.statusCode} ${joinedRes.body}`);
+  const joined = joinedRes.json();
   const host = await app.inject({ method: 'POST', url: '/api/dashboard/signup', payload: { email: `host-${tag}-${run}@example.com`, password: PASSWORD } });
   const hostBrowser = { cookie: sessionCookieOf(host), 'x-csrf-token': host.json().csrf_token as string };
   const foreign = await call(app, 'POST', '/api/dashboard/members/invitations', hostBrowser, { email, role: 'viewer' });
@@ -147,6 +152,8 @@ export async function makeWorld(t: TestApp, receiverUrl: string, dns: TestDns, t
     domain,
     domainAddress,
     memberId: joined.person.id as string,
+    memberCookie: sessionCookieOf(joinedRes),
+    memberCsrf: joined.csrf_token as string,
     invitationId: invitation.invitation.id as string,
     acceptToken: foreign.token as string,
     accountId: signUp.json().account.id as string,
