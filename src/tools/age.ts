@@ -29,7 +29,7 @@ import type { components } from '../../generated/schema.js';
  *   Pisces Feb 19–Mar 20.
  * - dayOfWeek is the English weekday name of the birth date, e.g. "Monday".
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { invalid } from '../platform/errors.js';
 
@@ -44,19 +44,26 @@ const WEEKDAYS: readonly DayOfWeek[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesda
 
 const STRICT_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A calendar date by its components (month 1–12). */
+interface Ymd {
+  y: number;
+  m: number;
+  d: number;
+}
+
 /**
- * A strict `YYYY-MM-DD` date read from its digits and built from its components (UTC midnight). dayjs's
- * customParseFormat parsed each date, and formatted it back to compare, at a quarter of a Tools call's time.
+ * A strict `YYYY-MM-DD` date read from its digits (dayjs's customParseFormat parsed each date, and formatted it back
+ * to compare, at a quarter of a Tools call's time).
  */
-function parseDate(value: unknown, name: string): Dayjs {
+function parseDate(value: unknown, name: string): Ymd {
   const m = typeof value === 'string' ? STRICT_DATE.exec(value) : null;
   if (!m) throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1000) throw invalid(`${name} must have a year from 1000 to 9999`);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+  const [y, month, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000) throw invalid(`${name} must have a year from 1000 to 9999`);
+  if (month < 1 || month > 12 || d < 1 || d > daysInMonth(y, month)) {
     throw invalid(`${name} must be a real calendar date in YYYY-MM-DD form`);
   }
-  return dayjs.utc(Date.UTC(year, month - 1, day));
+  return { y, m: month, d };
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -64,9 +71,22 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** YYYY-MM-DD of a UTC date, from its components. */
-function formatDate(date: Dayjs): string {
-  return `${String(date.year()).padStart(4, '0')}-${String(date.month() + 1).padStart(2, '0')}-${String(date.date()).padStart(2, '0')}`;
+/** Days since 1970-01-01 (UTC): differences and comparisons of dates are differences of these. */
+function epochDay(date: Ymd): number {
+  return Date.UTC(date.y, date.m - 1, date.d) / 86_400_000;
+}
+
+/** `date` + `n` months in one step, the day clamped to the end of the month, as dayjs's add(n, 'month') does. */
+function addMonths(date: Ymd, n: number): Ymd {
+  const index = date.m - 1 + n;
+  const y = date.y + Math.floor(index / 12);
+  const m = (((index % 12) + 12) % 12) + 1;
+  return { y, m, d: Math.min(date.d, daysInMonth(y, m)) };
+}
+
+/** YYYY-MM-DD of a date, from its components. */
+function formatDate(date: Ymd): string {
+  return `${String(date.y).padStart(4, '0')}-${String(date.m).padStart(2, '0')}-${String(date.d).padStart(2, '0')}`;
 }
 
 /** [sign, month, day] of each sign's first day, in calendar order. */
@@ -94,33 +114,39 @@ export function zodiacSignFor(month: number, day: number): ZodiacSign {
   return sign;
 }
 
+/**
+ * The arithmetic works on date components (year, month, day) and epoch days: dayjs's add, diff and comparisons
+ * cloned and re-normalised a date object at every step, about 40 % of a Tools call. dayjs (UTC) builds the birth
+ * date once for its weekday. test/unit/tools/age.test.ts checks the results against relativedelta semantics.
+ */
 export function calculateAge(birthDate: string, referenceDate?: string, now: Date = new Date()): AgeResult {
   const birth = parseDate(birthDate, 'birthDate');
-  let ref: Dayjs;
+  let ref: Ymd;
   if (referenceDate === undefined) {
     if (Number.isNaN(now.getTime())) throw new Error('calculateAge: now is not a valid Date');
-    ref = dayjs.utc(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    if (ref.isBefore(birth)) {
+    ref = { y: now.getUTCFullYear(), m: now.getUTCMonth() + 1, d: now.getUTCDate() };
+    if (epochDay(ref) < epochDay(birth)) {
       throw invalid(`birthDate must not be in the future (today is ${formatDate(ref)} UTC)`);
     }
   } else {
     ref = parseDate(referenceDate, 'referenceDate');
-    if (ref.isBefore(birth)) throw invalid('referenceDate must not be before birthDate');
+    if (epochDay(ref) < epochDay(birth)) throw invalid('referenceDate must not be before birthDate');
   }
+  const refDay = epochDay(ref);
 
-  // relativedelta(ref, birth): the most months that, added to the birth date in ONE step (the day clamped once,
-  // as dayjs's add does), do not pass ref; the days are counted from there. Adding years first and months after
-  // would carry a clamped 28 February into later months.
-  let totalMonths = (ref.year() - birth.year()) * 12 + (ref.month() - birth.month());
-  let anchor = birth.add(totalMonths, 'month');
-  while (anchor.isAfter(ref)) anchor = birth.add(--totalMonths, 'month');
+  // relativedelta(ref, birth): the most months that, added to the birth date in ONE step (the day clamped once),
+  // do not pass ref; the days are counted from there. Adding years first and months after would carry a clamped
+  // 28 February into later months.
+  let totalMonths = (ref.y - birth.y) * 12 + (ref.m - birth.m);
+  let anchor = addMonths(birth, totalMonths);
+  while (epochDay(anchor) > refDay) anchor = addMonths(birth, --totalMonths);
   const years = Math.floor(totalMonths / 12);
   const months = totalMonths % 12;
-  const days = ref.diff(anchor, 'day');
+  const days = refDay - epochDay(anchor);
 
-  const totalDays = ref.diff(birth, 'day');
-  const thisYears = birth.add(years, 'year');
-  const next = thisYears.isSame(ref, 'day') ? thisYears : birth.add(years + 1, 'year');
+  const totalDays = refDay - epochDay(birth);
+  const thisYears = addMonths(birth, years * 12);
+  const next = epochDay(thisYears) === refDay ? thisYears : addMonths(birth, (years + 1) * 12);
 
   return {
     birthDate: formatDate(birth),
@@ -132,8 +158,8 @@ export function calculateAge(birthDate: string, referenceDate?: string, now: Dat
     totalWeeks: Math.floor(totalDays / 7),
     totalMonths,
     // Dates stop at 9999-12-31: a later birthday has no YYYY-MM-DD form.
-    nextBirthday: next.year() > 9999 ? null : { days: next.diff(ref, 'day'), date: formatDate(next) },
-    zodiacSign: zodiacSignFor(birth.month() + 1, birth.date()),
-    dayOfWeek: WEEKDAYS[birth.day()],
+    nextBirthday: next.y > 9999 ? null : { days: epochDay(next) - refDay, date: formatDate(next) },
+    zodiacSign: zodiacSignFor(birth.m, birth.d),
+    dayOfWeek: WEEKDAYS[dayjs.utc(Date.UTC(birth.y, birth.m - 1, birth.d)).day()],
   };
 }
