@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
@@ -37,19 +38,31 @@ export type AttachmentMeta = AttachmentRow;
 /** A listed message: no bodies, which can be large. */
 export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body' | 'content_id'>;
 
-function decode<T extends Record<Exclude<JsonColumns, 'auth_json' | 'envelope_json'>, string> & { auth_json: string | null; envelope_json: string | null }>(
+/**
+ * The decoded JSON columns of recently read messages, by id. They never change after ingestion (only `seen_at`
+ * does, which is not among them), so every instance may keep them: a list that test suites call in a loop decodes
+ * each message once, not five JSON.parse calls per row per request (13 % of a list call's CPU in the profile).
+ * Treat the decoded values as read-only.
+ */
+const decodedColumns = new LRUCache<string, Decoded>({ max: 5000 });
+
+function decode<T extends Record<Exclude<JsonColumns, 'auth_json' | 'envelope_json'>, string> & { id: string; auth_json: string | null; envelope_json: string | null }>(
   row: T,
 ): Omit<T, JsonColumns> & Decoded {
   const { to_json, cc_json, codes_json, links_json, auth_json, envelope_json, ...rest } = row;
-  return {
-    ...rest,
-    to: JSON.parse(to_json) as Mailbox[],
-    cc: JSON.parse(cc_json) as Mailbox[],
-    codes: JSON.parse(codes_json) as string[],
-    links: JSON.parse(links_json) as MessageLink[],
-    authentication: auth_json === null ? null : (JSON.parse(auth_json) as Authentication),
-    envelope: envelope_json === null ? null : (JSON.parse(envelope_json) as Envelope),
-  };
+  let decoded = decodedColumns.get(row.id);
+  if (!decoded) {
+    decoded = {
+      to: JSON.parse(to_json) as Mailbox[],
+      cc: JSON.parse(cc_json) as Mailbox[],
+      codes: JSON.parse(codes_json) as string[],
+      links: JSON.parse(links_json) as MessageLink[],
+      authentication: auth_json === null ? null : (JSON.parse(auth_json) as Authentication),
+      envelope: envelope_json === null ? null : (JSON.parse(envelope_json) as Envelope),
+    };
+    decodedColumns.set(row.id, decoded);
+  }
+  return { ...rest, ...decoded };
 }
 
 /** One recipient's copy: its row and attachment metadata; the content it points at is stored once (insertMessageContent). */
@@ -155,21 +168,28 @@ export async function listMessagesOf(
   filter: MessageFilter = {},
 ): Promise<{ rows: MessageSummaryRow[]; count: number }> {
   const direction = page.oldest_first ? 'asc' : 'desc';
+  // The page and the total in one query (a window count over every matching row); only a page past the end, which
+  // has no row to carry the total, asks again.
   const rows = await db
     .selectFrom('messages')
     .select(SUMMARY_COLUMNS)
+    .select(sql<number>`count(*) over ()`.as('total_count'))
     .where(matching(db, addressId, filter))
     .orderBy('received_at', direction)
     .orderBy('id', direction)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(matching(db, addressId, filter))
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map(decode), count: Number(total.n) };
+  let count = rows.length > 0 ? Number(rows[0].total_count) : 0;
+  if (rows.length === 0 && page.offset > 0) {
+    const total = await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(matching(db, addressId, filter))
+      .executeTakeFirstOrThrow();
+    count = Number(total.n);
+  }
+  return { rows: rows.map(({ total_count: _, ...row }) => decode(row)), count };
 }
 
 /**
