@@ -70,7 +70,7 @@ export interface Running {
  * `workers` clients, each calling in turn: a Tools call, createAddress, getAddress and listMessages (Developer) —
  * until stopped or `maxMs` has passed.
  */
-export function httpLoad(world: World, log: HttpLog, opts: { workers: number; maxMs: number; baseUrl?: string | (() => string); pauseMs?: number }): Running {
+export function httpLoad(world: World, log: HttpLog, opts: { workers: number; maxMs: number; baseUrl?: string | (() => string); pauseMs?: number; tools?: boolean }): Running {
   let stopped = false;
   const deadline = Date.now() + opts.maxMs;
   const base = () => (typeof opts.baseUrl === 'function' ? opts.baseUrl() : (opts.baseUrl ?? world.httpUrl));
@@ -80,7 +80,7 @@ export function httpLoad(world: World, log: HttpLog, opts: { workers: number; ma
     for (let n = 0; !stopped && Date.now() < deadline; n++) {
       switch (n % 4) {
         case 0:
-          await call(log, 'ageCalculator', `${base()}/api/tools/age-calculator?birthDate=1990-05-15`, { headers: { 'x-api-key': world.toolsKey } });
+          if (opts.tools !== false) await call(log, 'ageCalculator', `${base()}/api/tools/age-calculator?birthDate=1990-05-15`, { headers: { 'x-api-key': world.toolsKey } });
           break;
         case 1: {
           const res = await call(log, 'createAddress', `${base()}/api/v1/email/create`, {

@@ -212,7 +212,7 @@ export async function redisOutage(opts: { downMs?: number } = {}): Promise<
     let turn = 0;
     const base = () => world.instances[turn++ % 2].url;
     // The load's own Tools calls would spend the small allowance: it uses Developer calls and the wait loop only.
-    const load = httpLoad({ ...world, toolsKey: world.developerKey }, log, { workers: 3, maxMs, baseUrl: base, pauseMs: 10 });
+    const load = httpLoad(world, log, { workers: 3, maxMs, baseUrl: base, pauseMs: 10, tools: false });
     const smtp = smtpLoad(() => world.instances[turn++ % 2].smtpPort, addresses, { connections: 3, maxMs, tag, pauseMs: 20 });
     const waits = waitLoop(world, log, addresses[0], { maxMs, baseUrl: b.url });
     const ready = async (url: string) => {
@@ -251,9 +251,9 @@ export async function redisOutage(opts: { downMs?: number } = {}): Promise<
       headers: { authorization: `Bearer ${world.developerKey}` },
     }).then(() => Date.now());
     await sleep(300);
+    const sentAt = Date.now();
     const single = smtpLoad(b.smtpPort, [addresses[1]], { connections: 1, maxMs: 1, tag: `${tag}x` });
     await single.stop();
-    const sentAt = Date.now();
     const crossWakeMs = (await waitOnA) - sentAt;
     await sleep(Math.max(0, (opts.downMs ?? 3000) - (Date.now() - down)));
     await world.redis!.start();
