@@ -93,6 +93,8 @@ export interface Config {
   metricsToken: string | null;
   /** How long SIGTERM/SIGINT may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** After SIGTERM, how long HTTP keeps answering (each answer closing its connection) before the listener closes. */
+  shutdownDrainMs: number;
   /** Overload protection (@fastify/under-pressure): 503 with Retry-After past these; 0 turns a limit off. */
   overload: { maxEventLoopDelayMs: number; maxRssBytes: number; retryAfterSeconds: number };
 }
@@ -296,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     metricsToken: read('METRICS_TOKEN') ?? null,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 0, 0, 600_000),
     overload: {
       maxEventLoopDelayMs: int('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
       maxRssBytes: int('OVERLOAD_MAX_RSS_BYTES', 0, 0, 1024 ** 4),
@@ -309,6 +312,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (read('SPAMD_PORT') && !read('SPAMD_HOST')) problems.push('SPAMD_PORT is set but SPAMD_HOST is not; set both to score spam, or neither');
   if (config.intake.leaseSeconds * 1000 < config.mailAuth.timeoutMs) {
     problems.push(`INTAKE_LEASE_SECONDS (${config.intake.leaseSeconds}) must be at least MAIL_AUTH_TIMEOUT_MS (${config.mailAuth.timeoutMs} ms): a lease shorter than processing may take lets a second processor take the message meanwhile`);
+  }
+  if (config.shutdownDrainMs > 0 && config.shutdownDrainMs >= config.shutdownTimeoutMs / 2) {
+    problems.push(`SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs}) must be less than half of SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs}): requests in flight and SMTP transactions need the rest`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -39,7 +39,8 @@ export interface Runtime {
   /** Starts everything in order and answers the bound ports. A port that cannot be had rejects with a PortError. */
   start(listen?: ListenOptions): Promise<{ port: number; smtpPort: number; smtpsPort: number | null }>;
   /**
-   * Stops everything in order and closes the store: /ready says 503 at once; SMTP stops accepting and lets
+   * Stops everything in order and closes the store: /ready says 503 at once; HTTP keeps answering for
+   * SHUTDOWN_DRAIN_MS, closing each connection after its answer; SMTP stops accepting and lets
    * transactions under way commit (to the intake queue); the intake processors finish the messages they hold (or
    * leave them queued for the next start or another instance); the sweeper and the webhook enqueuer finish their batch (it commits, or rolls
    * back to be redone at the next start); attempts on the wire get a moment; HTTP answers new requests 503, ends long
@@ -142,6 +143,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           await worker?.stop();
         })();
         try {
+          // Behind a balancer that keeps connections open (nginx's upstream keepalive), closing them from here
+          // races a request being written on one: it fails, and nginx does not retry a POST on another instance.
+          // So first drain: keep answering, each answer closing its connection (operations plugin), until the
+          // balancer's idle connections have timed out on its side; only then stop listening.
+          if (started && config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
           await app.close();
         } finally {
           await background;

@@ -29,9 +29,12 @@ export interface paths {
         };
         /**
          * Readiness (for load balancers and orchestrators)
-         * @description Answers 200 only when this instance can serve: its database answers, every migration this version knows is
-         *     applied, and Redis answers PING when `REDIS_URL` is set. Otherwise 503 `service_unavailable`, the message
-         *     naming what failed. From the moment the instance begins shutting down (SIGTERM/SIGINT) it answers 503 too,
+         * @description Answers 200 only when this instance can serve: its database answers and every migration this version knows
+         *     is applied. Otherwise 503 `service_unavailable`, the message naming what failed. Redis is not required: while
+         *     it does not answer, the instance still serves (rate limits and the inbound allowance are counted per instance,
+         *     wake-ups between instances come from PostgreSQL's NOTIFY and the event log's poll), and `/ready` answers 200
+         *     with `checks.redis: degraded` so that an outage of Redis does not take every instance out of rotation; alert
+         *     on it. Sharing resumes by itself once Redis answers again. From the moment the instance begins shutting down (SIGTERM/SIGINT) it answers 503 too,
          *     so a load balancer stops sending it new requests while in-flight ones finish. `/health` stays the liveness
          *     check. It also reports the intake queue (`intake`): messages acknowledged over SMTP and not yet stored, on
          *     every instance, and how long the oldest has waited. A backlog does not make the instance unready (processors
@@ -2458,10 +2461,10 @@ export interface components {
                  */
                 migrations: "ok";
                 /**
-                 * @description Redis answered PING, or `REDIS_URL` is not set.
+                 * @description Redis answered PING (`ok`), did not (`degraded`: the instance serves with per-instance limits and without Redis wake-ups), or `REDIS_URL` is not set.
                  * @enum {string}
                  */
-                redis: "ok" | "not_configured";
+                redis: "ok" | "degraded" | "not_configured";
             };
             /** @description The intake queue shared by every instance, between an SMTP 250 and the message being stored. */
             intake: {
@@ -5002,7 +5005,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description `service_unavailable`: not ready; the message says which check failed (database, migrations, redis) or that the instance is shutting down. */
+            /** @description `service_unavailable`: not ready; the message says which check failed (database, migrations) or that the instance is shutting down. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5012,7 +5015,7 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "service_unavailable",
-                     *       "message": "Not ready: Redis does not answer."
+                     *       "message": "Not ready: the database does not answer."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

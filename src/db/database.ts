@@ -63,11 +63,17 @@ function openPostgres(url: string, schema?: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A server that does not answer fails the query (503, SMTP 451) instead of holding the request for ever.
+    connectionTimeoutMillis: 10_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle connection dropped by the server (restart, failover, an administrator) is discarded by the pool and the
   // next query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
+  // The same for a connection checked out and between queries (a transaction doing other work, the migration
+  // lock): pg emits the error on the client itself, where no one listens, and the process would end. The query
+  // under way or the next one on it fails instead (a 503, an SMTP 451), and the pool discards the connection.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 

@@ -17,6 +17,21 @@ export function isTransientConflict(err: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/**
+ * The store could not be reached or dropped the connection (PostgreSQL restarting, failing over, an administrator
+ * ending sessions, no connection within the pool's timeout): nothing is wrong with the request, and the same one
+ * a moment later normally succeeds. SQLite is a file and has no such failures.
+ */
+export function isStoreUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  // Class 08: connection exception; 57P01-57P03: administrator or crash shutdown, cannot connect now; 53300: too many connections.
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(message);
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));

@@ -8,19 +8,28 @@ export interface InboundLimiter {
 
 /**
  * A fixed-window counter per account: in Redis when one is configured (shared by every instance's SMTP listener,
- * INCR and PEXPIRE in one MULTI), in memory otherwise.
+ * INCR and PEXPIRE in one MULTI), in memory otherwise — and in memory while Redis is unreachable, so mail is
+ * still accepted (each instance then counts on its own) instead of refused with 451.
  */
 export function createInboundLimiter(max: number, windowMs: number, redis?: Redis): InboundLimiter {
-  if (redis) {
-    return {
-      async take(accountId) {
-        const window = Math.floor(Date.now() / windowMs);
-        const key = `ephemail-inbound:${accountId}:${window}`;
+  const local = localLimiter(max, windowMs);
+  if (!redis) return local;
+  return {
+    async take(accountId) {
+      if (redis.status !== 'ready') return local.take(accountId);
+      const window = Math.floor(Date.now() / windowMs);
+      const key = `ephemail-inbound:${accountId}:${window}`;
+      try {
         const results = await redis.multi().incr(key).pexpire(key, windowMs).exec();
         return Number(results?.[0]?.[1] ?? 0) <= max;
-      },
-    };
-  }
+      } catch {
+        return local.take(accountId);
+      }
+    },
+  };
+}
+
+function localLimiter(max: number, windowMs: number): InboundLimiter {
   const counts = new Map<string, { window: number; n: number }>();
   return {
     async take(accountId) {

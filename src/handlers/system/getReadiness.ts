@@ -20,15 +20,20 @@ export const getReadiness: Handler<'getReadiness'> = async (request, _reply, ctx
     request.log.warn({ err }, 'readiness: database does not answer');
     failed.push('the database does not answer');
   }
+  // Redis is shared state, not a requirement: without it the instance falls back (per-instance limits, wake-ups by
+  // NOTIFY and the poll), so it stays ready and says Redis is degraded.
+  let redis: 'ok' | 'degraded' | 'not_configured' = 'not_configured';
   if (ctx.redis) {
     try {
-      // Without a connection, ioredis would queue the command: bound the wait.
+      if (ctx.redis.status !== 'ready') throw new Error(`not connected (${ctx.redis.status})`);
+      // A connection that just went away would hold the command until ioredis gives up: bound the wait.
       await Promise.race([ctx.redis.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref())]);
+      redis = 'ok';
     } catch (err) {
-      request.log.warn({ err }, 'readiness: redis does not answer');
-      failed.push('Redis does not answer');
+      request.log.warn({ err }, 'readiness: redis does not answer (degraded)');
+      redis = 'degraded';
     }
   }
   if (failed.length > 0) throw new DomainError('service_unavailable', `Not ready: ${failed.join('; ')}.`);
-  return { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, redis: ctx.redis ? ('ok' as const) : ('not_configured' as const) }, intake };
+  return { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, redis }, intake };
 };

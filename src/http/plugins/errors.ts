@@ -1,6 +1,7 @@
 import YAML from 'yaml';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable } from '../../db/dialect.js';
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
 import { formatValidationErrors } from '../spec/validation.js';
 import { specDocument } from '../spec/spec.js';
@@ -42,6 +43,9 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
   return reply.code(errorStatus[code]).type('application/json; charset=utf-8').send(errorBody(code, message));
 }
 
+/** Retry-After of a 503 for a database that dropped the connection (PostgreSQL reconnects within a second). */
+const STORE_RETRY_AFTER_SECONDS = 1;
+
 /** Maps anything thrown in a request to the envelope. Internals of 5xx failures go to the log only. */
 export function toErrorBody(err: FastifyError | Error, request: FastifyRequest): ErrorBody {
   if (err instanceof DomainError) return errorBody(err.code, err.message);
@@ -63,6 +67,8 @@ export function toErrorBody(err: FastifyError | Error, request: FastifyRequest):
       return errorBody('invalid_json', `The body is not valid JSON: ${fe.message}`);
     default:
   }
+  // The database dropped the connection or does not answer: retryable, and nothing the client did wrong.
+  if (isStoreUnavailable(err)) return errorBody('service_unavailable', `The database does not answer right now; retry in ${STORE_RETRY_AFTER_SECONDS} s.`);
   if (err instanceof SyntaxError && fe.statusCode === 400) {
     return errorBody('invalid_json', `The body is not valid JSON: ${err.message}`);
   }
@@ -97,7 +103,10 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (body.error === 'service_unavailable') {
+      request.log.warn({ err }, 'request failed: a dependency is unavailable');
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
+    } else if (status >= 500) request.log.error({ err }, 'request failed');
     const scope = (err as { scope?: unknown }).scope;
     if (body.error === 'insufficient_scope' && typeof scope === 'string') {
       reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);

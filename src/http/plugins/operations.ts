@@ -24,6 +24,12 @@ async function installOperations(app: FastifyInstance, deps: HttpContext): Promi
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
+  // Draining (SIGTERM with SHUTDOWN_DRAIN_MS): every answer closes its connection, so a balancer's kept-alive
+  // connections end after a response, never while it writes the next request on one.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
   metrics.onCollect(async () => {
     const newest = await lastEventId(deps.database.db);
     metrics.eventLogLag.set({ consumer: 'feed' }, Math.max(0, newest - deps.events.position()));

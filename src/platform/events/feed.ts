@@ -112,13 +112,32 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     subscriber.subscribe(REDIS_EVENTS_CHANNEL).catch((err: unknown) => logger?.warn({ err }, 'subscribing to event wake-ups (Redis) failed'));
   }
   // On PostgreSQL every commit that appends events NOTIFYs, whoever made it (an instance or the operator CLI).
-  if (options.databaseUrl) {
-    listener = new pg.Client({ connectionString: options.databaseUrl });
-    listener.on('notification', wake);
-    listener.on('error', (err: unknown) => logger?.warn({ err }, 'event wake-up channel (LISTEN) failed'));
-    await listener.connect();
-    await listener.query(`listen ${EVENTS_CHANNEL}`);
-  }
+  // A connection PostgreSQL ends (restart, failover, an administrator) is opened again, a second later and then every
+  // few seconds until it succeeds; what was committed meanwhile is read at once after reconnecting.
+  let relisten: NodeJS.Timeout | undefined;
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.databaseUrl! });
+    listener = client;
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (err) logger?.warn({ err }, 'event wake-up channel (LISTEN) failed; reconnecting');
+      void client.end().catch(() => undefined);
+      if (!closed) relisten = setTimeout(() => void listen().then(wake, onLost), 1000);
+    };
+    client.on('notification', wake);
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      onLost(err);
+      throw err;
+    }
+  };
+  if (options.databaseUrl) await listen();
   const offCommitted = onEventsCommitted(db, () => {
     wake();
     publisher?.publish(REDIS_EVENTS_CHANNEL, '1').catch(() => undefined);
@@ -149,6 +168,7 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
       advanced.clear();
       subscriber?.disconnect();
       publisher?.disconnect();
+      clearTimeout(relisten);
       await listener?.end().catch(() => undefined);
     },
   };
