@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisLost } from '../platform/redis.js';
 
 /** RATE_LIMIT_INBOUND: how much mail one account may take in per window, counted per accepted recipient. */
 export interface InboundLimiter {
@@ -16,7 +17,7 @@ export function createInboundLimiter(max: number, windowMs: number, redis?: Redi
   if (!redis) return local;
   return {
     async take(accountId) {
-      if (redis.status !== 'ready') return local.take(accountId);
+      if (redisLost(redis)) return local.take(accountId);
       const window = Math.floor(Date.now() / windowMs);
       const key = `ephemail-inbound:${accountId}:${window}`;
       try {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { redisLost } from '../platform/redis.js';
 
 /**
  * Failed SMTP AUTH attempts, counted in fixed windows per client IP and per user name *and* client IP
@@ -19,19 +20,33 @@ export function createAuthFailureLimiter(limits: { perIp: number; perUser: numbe
     const window = Math.floor(Date.now() / limits.windowMs);
     return { ip: `ephemail-smtp-auth-ip:${ip}:${window}`, pair: `ephemail-smtp-auth:${username.toLowerCase()}:${ip}:${window}` };
   };
-  if (redis) {
-    return {
-      async blocked(ip, username) {
-        const k = keys(ip, username);
+  const local = localLimiter(limits, keys);
+  if (!redis) return local;
+  // While Redis is lost, each instance counts in its own memory (src/platform/redis.ts): AUTH keeps working.
+  return {
+    async blocked(ip, username) {
+      if (redisLost(redis)) return local.blocked(ip, username);
+      const k = keys(ip, username);
+      try {
         const [byIp, byPair] = await redis.mget(k.ip, k.pair);
         return Number(byIp ?? 0) >= limits.perIp || Number(byPair ?? 0) >= limits.perUser;
-      },
-      async failed(ip, username) {
-        const k = keys(ip, username);
+      } catch {
+        return local.blocked(ip, username);
+      }
+    },
+    async failed(ip, username) {
+      if (redisLost(redis)) return local.failed(ip, username);
+      const k = keys(ip, username);
+      try {
         await redis.multi().incr(k.ip).pexpire(k.ip, limits.windowMs).incr(k.pair).pexpire(k.pair, limits.windowMs).exec();
-      },
-    };
-  }
+      } catch {
+        await local.failed(ip, username);
+      }
+    },
+  };
+}
+
+function localLimiter(limits: { perIp: number; perUser: number; windowMs: number }, keys: (ip: string, username: string) => { ip: string; pair: string }): AuthFailureLimiter {
   const counts = new Map<string, number>();
   let window = Math.floor(Date.now() / limits.windowMs);
   const roll = () => {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { redisLost } from '../../platform/redis.js';
 
 // @fastify/rate-limit's own stores (its package has no exports map; these files are its documented stores).
 const require = createRequire(import.meta.url);
@@ -25,8 +26,8 @@ export function groupedStore(redis: Redis | undefined, nameSpace: string): new (
     private readonly shared: Store | undefined = redis ? new RedisStore(false, false, redis, nameSpace) : undefined;
     // The plugin passes the window and the limit (its published types leave them out).
     incr(key: string, cb: Callback, timeWindow?: number, max?: number): void {
-      // Not connected: ioredis would queue the command until it reconnects; count here at once instead.
-      if (!this.shared || redis?.status !== 'ready') return this.local.incr(key, cb, timeWindow!, max!);
+      // Connection lost: ioredis would queue the command until it reconnects; count here at once instead.
+      if (!this.shared || !redis || redisLost(redis)) return this.local.incr(key, cb, timeWindow!, max!);
       this.shared.incr(key, (err, result) => (err ? this.local.incr(key, cb, timeWindow!, max!) : cb(null, result)), timeWindow!, max!);
     }
     child(): Store {
