@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Suites that load the machine on purpose (`npm run bench -- --quick`, the reliability scenarios with several server
+ * processes, nginx and overload): they run one at a time after the rest, so none starves another — or a server
+ * another suite is starting — on two cores.
+ */
+const LOAD = ['test/integration/bench.test.ts', 'test/system/reliability/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two files at a time keeps servers, Prism and PostgreSQL from starving each other.
@@ -12,5 +18,9 @@ export default defineConfig({
     // port unless a test starts its own DNS server (test/helpers/dns.ts) and says so. Arriving mail is checked for
     // SPF/DKIM/DMARC, which looks its sender up; the machine's own resolver must never see that.
     env: { DNS_SERVERS: '127.0.0.1:9' },
+    projects: [
+      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: LOAD } },
+      { extends: true, test: { name: 'load', include: LOAD, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -12,7 +12,9 @@ describe.skipIf(!DIALECTS.includes('postgres'))('PostgreSQL ends every connectio
     expect(result.http.requests).toBeGreaterThan(100);
     // What failed failed declared: 503 service_unavailable with Retry-After; no 500 (before: internal_error), no hang.
     expect(result.http.summary(result.failures)).toBe('');
-    expect(result.declared.every((o) => o.retryAfter === '1')).toBe(true);
+    // The store's 503 says Retry-After: 1; on a loaded machine the overload guard may also shed a request (its own
+    // Retry-After, OVERLOAD_RETRY_AFTER_SECONDS): both are declared answers with a time to retry.
+    expect(result.declared.filter((o) => !/^[1-9]\d*$/.test(o.retryAfter ?? ''))).toEqual([]);
     expect(result.maxRecoveryMs).toBeLessThan(5000);
     // SMTP: refusals are temporary (451) and retried; every 250 was stored once.
     expect(result.smtp.permanent).toEqual([]);
