@@ -1,3 +1,4 @@
+import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
 import { describe, expect, it, vi } from 'vitest';
 import { DIALECTS } from '../../../helpers/app.js';
@@ -8,13 +9,15 @@ const json = async (res: Response) => (await res.json()) as any;
 
 /** @sendgrid/mail as an application uses it, pointed at this server (never at SendGrid: the base URL is loopback). */
 function client(base: string, key: string) {
-  const mail = new MailService();
+  const http = new Client();
   // Sandbox keys do not start with SendGrid's "SG." (the SDK only warns).
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  mail.setApiKey(key);
+  http.setApiKey(key);
   warn.mockRestore();
   // After setApiKey, which sets SendGrid's own host.
-  (mail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest('baseUrl', `${base}/sendgrid/`);
+  http.setDefaultRequest('baseUrl', `${base}/sendgrid/`);
+  const mail = new MailService();
+  mail.setClient(http);
   return mail;
 }
 
