@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../helpers/app.js';
 import { useProviderSuite } from '../../../helpers/providers.js';
+import { sigV4Marker, signSigV4 } from '../../../helpers/security-world.js';
 
 /** The SES v2 client as an application uses it, its endpoint pointed at this server (loopback); access key id = the
  * sandbox id, secret = its api_key. */
@@ -66,6 +67,15 @@ describe.each(DIALECTS)('Amazon SES v2 SendEmail on %s', (dialect) => {
     expect(unsigned.headers.get('x-amzn-errortype')).toBe('MissingAuthenticationTokenException');
     const invalid = await client(s.base, s.other.id, s.other.api_key).send(new SendEmailCommand({ Destination: { ToAddresses: ['b@example.com'] }, Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } } } } })).catch((e: unknown) => e);
     expect(invalid).toMatchObject({ name: 'BadRequestException', $metadata: { httpStatusCode: 400 } });
+    // A signed request whose body was changed on the way: the signature covers the body.
+    const body = { FromEmailAddress: 'a@example.com', Destination: { ToAddresses: ['b@example.com'] }, Content: { Simple: { Subject: { Data: 'SES tampered' }, Body: { Text: { Data: 'x' } } } } };
+    const req = { method: 'POST', url: '/ses/v2/email/outbound-emails', headers: { 'content-type': 'application/json', authorization: sigV4Marker(s.other.id, s.other.api_key) } as Record<string, string>, payload: JSON.stringify(body) };
+    await signSigV4(req);
+    const honest = await s.t.app.inject({ method: 'POST', url: req.url, headers: req.headers, payload: req.payload });
+    expect(honest.statusCode).toBe(200);
+    const tampered = await s.t.app.inject({ method: 'POST', url: req.url, headers: req.headers, payload: JSON.stringify({ ...body, Destination: { ToAddresses: ['someone-else@example.com'] } }) });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.headers['x-amzn-errortype']).toBe('SignatureDoesNotMatch');
     const rotated = await s.rotate(s.other.id);
     expect(await client(s.base, s.other.id, s.other.api_key).send(command()).catch((e: unknown) => e)).toMatchObject({ name: 'SignatureDoesNotMatch' });
     expect((await client(s.base, s.other.id, rotated.api_key).send(command())).MessageId).toMatch(/^msg_/);
