@@ -101,4 +101,11 @@ export interface OperationCallers {
   "listDashboardInbox": "session";
   "updateDashboardMessages": "session";
   "streamDashboardEvents": "session";
+  "sendSendGridMail": "sandbox";
+  "sendPostmarkEmail": "sandbox";
+  "sendPostmarkBatch": "sandbox";
+  "sendResendEmail": "sandbox";
+  "sendResendBatch": "sandbox";
+  "sendMailgunMessage": "sandbox";
+  "sendSesEmail": "sandbox";
 }

@@ -38,7 +38,7 @@ function operationSecurity(): Record<string, KeyKind> {
   return table;
 }
 
-type Caller = 'tools' | 'developer' | 'session' | 'metrics' | 'none';
+type Caller = 'tools' | 'developer' | 'session' | 'metrics' | 'sandbox' | 'none';
 
 /**
  * operationId → who calls it, read from its declared security: the server types each handler's caller from this
@@ -48,13 +48,20 @@ function operationCallers(): Record<string, Caller> {
   const doc = YAML.parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
     security?: Array<Record<string, unknown>>;
     paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>>;
+    components: { securitySchemes: Record<string, { 'x-sandbox-credential'?: string }> };
   };
+  // The provider APIs' schemes (SendGrid, Postmark, Resend, Mailgun, SES) carry a sandbox's credential.
+  const sandboxSchemes = new Set(Object.entries(doc.components.securitySchemes).filter(([, s]) => s['x-sandbox-credential']).map(([name]) => name));
   const table: Record<string, Caller> = {};
   for (const item of Object.values(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'put', 'post', 'delete', 'patch'].includes(method) || !op.operationId) continue;
       const schemes = (op.security ?? doc.security ?? []).flatMap((req) => Object.keys(req));
-      table[op.operationId] = schemes.includes('SessionCookie') ? 'session' : (schemes.map((s) => SCHEME_KIND[s]).find(Boolean) ?? 'none');
+      table[op.operationId] = schemes.includes('SessionCookie')
+        ? 'session'
+        : schemes.some((s) => sandboxSchemes.has(s))
+          ? 'sandbox'
+          : (schemes.map((s) => SCHEME_KIND[s]).find(Boolean) ?? 'none');
     }
   }
   return table;

@@ -2316,6 +2316,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sendgrid/v3/mail/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SendGrid v3 Mail Send, captured into a sandbox
+         * @description SendGrid's `POST /v3/mail/send`, answered as SendGrid answers it, so `@sendgrid/mail` (or any SendGrid
+         *     client) pointed at `<server>/sendgrid` delivers into the sandbox whose `api_key` it sends as
+         *     `Authorization: Bearer <api_key>`. Nothing is relayed.
+         *
+         *     Each personalization becomes one message (its own `to`, `cc`, `bcc`, `subject`, `headers` and `send_at` over
+         *     the request's), built with nodemailer's MailComposer: `content` (`text/plain`, `text/html`), `attachments`
+         *     (base64; `disposition: inline` with `content_id` makes an inline part), `reply_to`, `headers`. `categories`
+         *     are kept as the header `X-SendGrid-Categories` (comma-separated), `custom_args` as `X-SendGrid-Custom-Args`
+         *     (JSON), and `send_at` (Unix seconds) as `X-SendGrid-Send-At`: the message is captured at once, not held.
+         *     Bcc recipients are in the message's `envelope` only, never in its headers. Templates are not rendered.
+         *
+         *     Answers 202 with no body and SendGrid's `X-Message-Id` header (the first message's id). Failures have
+         *     SendGrid's shape `{ "errors": [{ "message", "field", "help" }] }`: 400 a missing or malformed field (or a
+         *     body that is not JSON), 401 a missing, unknown or rotated key, 413 a body over `BODY_LIMIT`, 415 a body that
+         *     is not JSON, 429 the account's inbound allowance (`RATE_LIMIT_INBOUND`, counted per message, as SMTP counts
+         *     it) is used up, 503 the server is overloaded or its intake queue is full. Provider routes have no per-key
+         *     request limit (`x-rate-limit: inbound`).
+         */
+        post: operations["sendSendGridMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/postmark/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postmark send a single email, captured into a sandbox
+         * @description Postmark's `POST /email`, answered as Postmark answers it, so the `postmark` client (`ServerClient` with
+         *     `requestHost` set to `<host:port>/postmark`) delivers into the sandbox whose `api_key` it sends as
+         *     `X-Postmark-Server-Token`. Nothing is relayed.
+         *
+         *     `From`, `To`, `Cc`, `Bcc` and `ReplyTo` take comma-separated addresses; `TextBody` and/or `HtmlBody`;
+         *     `Headers` (`[{ Name, Value }]`), `Attachments` (`Name`, base64 `Content`, `ContentType`, and `ContentID` for an
+         *     inline part), `Tag` (kept as the header `X-PM-Tag`), `Metadata` (kept as `X-PM-Metadata-<key>` headers),
+         *     `MessageStream` (accepted). Bcc recipients are in the message's `envelope` only.
+         *
+         *     Answers 200 `{ To, SubmittedAt, MessageID, ErrorCode: 0, Message: "OK" }` (`MessageID` is the captured
+         *     message's id). Failures are Postmark's `{ ErrorCode, Message }`: 401 with ErrorCode 10 for a missing, unknown
+         *     or rotated token, 422 with ErrorCode 300 for an invalid field (ErrorCode 402 for a body that is not JSON, with
+         *     400), 413 a body over `BODY_LIMIT`, 415 not JSON, 429 with ErrorCode 405 when the account's inbound
+         *     allowance is used up, 500/503 with ErrorCode 100.
+         */
+        post: operations["sendPostmarkEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/postmark/email/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postmark send a batch of emails, captured into a sandbox
+         * @description Postmark's `POST /email/batch`: up to 500 messages of sendPostmarkEmail's shape in one array. Answers 200 with
+         *     one result per message, in order: `{ To, SubmittedAt, MessageID, ErrorCode: 0, Message: "OK" }` for each one
+         *     captured, `{ ErrorCode: 300, Message }` (no `MessageID`) for one that could not be built, as Postmark does.
+         *     Authentication and the other failures as sendPostmarkEmail; a body that breaks the schema is refused whole
+         *     (422, ErrorCode 300). Each captured message counts against the inbound allowance.
+         */
+        post: operations["sendPostmarkBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend send an email, captured into a sandbox
+         * @description Resend's `POST /emails`, answered as Resend answers it, so the `resend` client (`RESEND_BASE_URL` or the
+         *     `baseUrl` option set to `<server>/resend`) delivers into the sandbox whose `api_key` it sends as
+         *     `Authorization: Bearer <api_key>`. Nothing is relayed.
+         *
+         *     `from`; `to`, `cc`, `bcc`, `reply_to` (an address or a list); `subject`; `html` and/or `text`; `headers`;
+         *     `tags` (kept as `X-Resend-Tags`, JSON); `attachments` with base64 `content` (a remote `path` is refused:
+         *     this server fetches nothing), `filename`, `content_type` and `content_id` (inline); `scheduled_at`
+         *     (kept as `X-Resend-Scheduled-At`; captured at once). Bcc recipients are in the message's `envelope` only.
+         *
+         *     `Idempotency-Key` (up to 256 characters) is honoured for 24 hours per sandbox, across restarts: a repeat with
+         *     the same key and body answers the first answer and captures nothing new; the same key with another body is
+         *     409 `invalid_idempotent_request`, and a repeat while the first is still being captured 409
+         *     `concurrent_idempotent_requests`.
+         *
+         *     Answers 200 `{ "id" }` (the captured message's id). Failures are Resend's `{ statusCode, name, message }`:
+         *     401 `missing_api_key`, 403 `invalid_api_key` (unknown or rotated), 422 `validation_error` or
+         *     `missing_required_field`, 400 a body that is not JSON, 409 as above, 413, 415, 429 `rate_limit_exceeded`
+         *     (the account's inbound allowance), 500/503 `application_error`.
+         */
+        post: operations["sendResendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend send a batch of emails, captured into a sandbox
+         * @description Resend's `POST /emails/batch`: up to 100 emails of sendResendEmail's shape. With `x-batch-validation:
+         *     strict` (the default) one invalid email refuses the whole batch (422); with `permissive` the valid ones are
+         *     captured and the others listed in `errors` (`{ index, message }`). Answers 200 `{ data: [{ id }] }`.
+         *     `Idempotency-Key` and the failures as sendResendEmail.
+         */
+        post: operations["sendResendBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mailgun/v3/{domain}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mailgun send a message, captured into a sandbox
+         * @description Mailgun's `POST /v3/{domain}/messages`, answered as Mailgun answers it, so `mailgun.js` (its `url` option set
+         *     to `<server>/mailgun`) delivers into the sandbox whose `api_key` it sends as HTTP Basic `api:<api_key>`. The
+         *     body is `multipart/form-data` or `application/x-www-form-urlencoded`. Nothing is relayed.
+         *
+         *     `from`, `to`, `cc`, `bcc` (repeated, or comma-separated), `subject`, `text`, `html`; `attachment` and
+         *     `inline` file parts (an inline part is referenced as `cid:<its file name>`); `h:<Name>` adds a header;
+         *     `o:tag` is kept as `X-Mailgun-Tag`, `v:<name>` as `X-Mailgun-Variables` (JSON); other `o:` and `t:` options
+         *     are accepted. Bcc recipients are in the message's `envelope` only. `{domain}` is only echoed in the answer's
+         *     id.
+         *
+         *     Answers 200 `{ id: "<msg_…@domain>", message: "Queued. Thank you." }`. Failures are Mailgun's
+         *     `{ message }`: 400 a missing or malformed parameter, 401 a missing, unknown or rotated key, 413, 415 (another
+         *     media type), 429 the account's inbound allowance, 500/503.
+         */
+        post: operations["sendMailgunMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ses/v2/email/outbound-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amazon SES v2 SendEmail, captured into a sandbox
+         * @description Amazon SES v2's `SendEmail`, answered as SES answers it, so `@aws-sdk/client-sesv2` (its `endpoint` set to
+         *     `<server>/ses`, any region) delivers into a sandbox. Requests are signed with AWS Signature Version 4:
+         *     **access key id = the sandbox's `id`, secret access key = its `api_key`**. The signature is recomputed for the
+         *     request received with the AWS SDK's own signer (`@smithy/signature-v4`) and compared in constant time; a
+         *     request signed more than 15 minutes from the server's clock is refused. Because SigV4 is an HMAC, this needs
+         *     the secret itself: it is kept for this check alone (like webhook secrets), beside the digests the other
+         *     providers use, and replaced on rotation; a sandbox made before SES support is reached after one rotation.
+         *     Nothing is relayed.
+         *
+         *     `Content.Simple` (`Subject`, `Body.Text` / `Body.Html`, `Headers`, `Attachments` with base64 `RawContent`,
+         *     `FileName`, `ContentType`, `ContentDisposition` `INLINE` with `ContentId`) is built with nodemailer's
+         *     MailComposer; `Content.Raw.Data` (base64 MIME) is captured as it is. `FromEmailAddress`, `Destination`
+         *     (`ToAddresses`, `CcAddresses`, `BccAddresses`; for Raw content the message's own headers when left out),
+         *     `ReplyToAddresses`; `EmailTags` are kept as `X-SES-Tags` (JSON). Bcc recipients are in the envelope only.
+         *
+         *     Answers 200 `{ "MessageId" }`. Failures are SES's: `{ message }` with the error's name in the
+         *     `x-amzn-ErrorType` header (the SDK raises an error of that name): 403 `SignatureDoesNotMatch` (a signature
+         *     that does not match), `UnrecognizedClientException` (an unknown access key id), `InvalidSignatureException`
+         *     (signed too long ago or ahead), `MissingAuthenticationTokenException` (not signed), `IncompleteSignatureException`
+         *     with 400 (an Authorization header that is not SigV4); 400 `BadRequestException` (an invalid field or a body
+         *     that is not JSON), 413, 415, 429 `TooManyRequestsException` (the account's inbound allowance), 500
+         *     `InternalFailure`, 503 `ServiceUnavailable`. (SES refuses credentials with 403, never 401.)
+         */
+        post: operations["sendSesEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "message.received": {
@@ -4272,6 +4498,415 @@ export interface components {
              */
             checked_at: string;
         };
+        /** @description A SendGrid address object. */
+        SendGridAddress: {
+            /**
+             * Format: email
+             * @description The address.
+             * @example customer@gmail.com
+             */
+            email: string;
+            /** @description The display name. */
+            name?: string | null;
+        };
+        /** @description One message of the request, with its own recipients and (over the request's) subject, headers and send_at. */
+        SendGridPersonalization: {
+            /** @description The To recipients. */
+            to: components["schemas"]["SendGridAddress"][];
+            /** @description The Cc recipients. */
+            cc?: components["schemas"]["SendGridAddress"][];
+            /** @description The Bcc recipients: in the envelope only. */
+            bcc?: components["schemas"]["SendGridAddress"][];
+            from?: components["schemas"]["SendGridAddress"];
+            /** @description This message's subject. */
+            subject?: string;
+            /** @description This message's extra headers. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description This message's custom arguments (kept as X-SendGrid-Custom-Args). */
+            custom_args?: {
+                [key: string]: string;
+            };
+            /** @description Unix seconds: kept as X-SendGrid-Send-At; captured at once. */
+            send_at?: number;
+            /** @description Accepted; templates are not rendered. */
+            substitutions?: Record<string, never>;
+            /** @description Accepted; templates are not rendered. */
+            dynamic_template_data?: Record<string, never>;
+        };
+        /** @description A SendGrid attachment. */
+        SendGridAttachment: {
+            /** @description The file's bytes in base64. */
+            content: string;
+            /** @description The file name. */
+            filename: string;
+            /** @description The media type. */
+            type?: string;
+            /**
+             * @description `inline` with `content_id` makes an inline part.
+             * @enum {string}
+             */
+            disposition?: "attachment" | "inline";
+            /** @description The Content-ID an inline part is referenced by (`cid:`). */
+            content_id?: string;
+            /** @description content_id as @sendgrid/mail sends it (its helper passes attachments through unchanged). */
+            contentId?: string;
+        };
+        /** @description SendGrid v3 `mail/send` request: each personalization is one message. Fields not listed (templates, tracking, mail settings, ASM, IP pools) are accepted and ignored. */
+        SendGridMail: {
+            /** @description One message per item. */
+            personalizations: components["schemas"]["SendGridPersonalization"][];
+            from: components["schemas"]["SendGridAddress"];
+            reply_to?: components["schemas"]["SendGridAddress"];
+            /** @description Several Reply-To addresses. */
+            reply_to_list?: components["schemas"]["SendGridAddress"][];
+            /** @description The subject of personalizations without their own. */
+            subject?: string;
+            /** @description The bodies (`text/plain`, `text/html`). */
+            content?: {
+                /** @description `text/plain` or `text/html`. */
+                type: string;
+                /** @description The body. */
+                value: string;
+            }[];
+            /** @description The attachments. */
+            attachments?: components["schemas"]["SendGridAttachment"][];
+            /** @description Extra headers of every message. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Kept as X-SendGrid-Categories. */
+            categories?: string[];
+            /** @description Kept as X-SendGrid-Custom-Args (JSON). */
+            custom_args?: {
+                [key: string]: string;
+            };
+            /** @description Unix seconds: kept as X-SendGrid-Send-At; captured at once. */
+            send_at?: number;
+            /** @description Accepted; templates are not rendered. */
+            template_id?: string;
+        };
+        /** @description SendGrid's error answer. */
+        SendGridErrors: {
+            /** @description What was wrong. */
+            errors: {
+                /** @description What was wrong. */
+                message: string;
+                /** @description The field at fault (dotted path) or null. */
+                field?: string | null;
+                /** @description Where to read more or null. */
+                help?: string | null;
+            }[];
+        };
+        /** @description One header. */
+        PostmarkHeader: {
+            /** @description The header's name. */
+            Name: string;
+            /** @description The header's value. */
+            Value: string;
+        };
+        /** @description A Postmark attachment. */
+        PostmarkAttachment: {
+            /** @description The file name. */
+            Name: string;
+            /** @description The file's bytes in base64. */
+            Content: string;
+            /** @description The media type. */
+            ContentType?: string | null;
+            /** @description Makes an inline part, referenced as `cid:<ContentID>`. */
+            ContentID?: string | null;
+        };
+        /** @description A Postmark email. Fields not listed (TrackOpens, TrackLinks, InlineCss) are accepted and ignored. */
+        PostmarkEmail: {
+            /**
+             * @description The sender, `Name <address>` or an address.
+             * @example Shop <no-reply@shop.example>
+             */
+            From: string;
+            /**
+             * @description Comma-separated recipients.
+             * @example customer@gmail.com
+             */
+            To: string;
+            /** @description Comma-separated Cc recipients. */
+            Cc?: string | null;
+            /** @description Comma-separated Bcc recipients: in the envelope only. */
+            Bcc?: string | null;
+            /** @description The subject. */
+            Subject?: string | null;
+            /** @description Kept as X-PM-Tag. */
+            Tag?: string | null;
+            /** @description The HTML body. */
+            HtmlBody?: string | null;
+            /** @description The plain-text body. */
+            TextBody?: string | null;
+            /** @description Comma-separated Reply-To addresses. */
+            ReplyTo?: string | null;
+            /** @description Extra headers. */
+            Headers?: components["schemas"]["PostmarkHeader"][] | null;
+            /** @description Kept as X-PM-Metadata-<key> headers. */
+            Metadata?: {
+                [key: string]: string;
+            } | null;
+            /** @description The attachments. */
+            Attachments?: components["schemas"]["PostmarkAttachment"][] | null;
+            /** @description Accepted. */
+            MessageStream?: string | null;
+        };
+        /** @description Postmark's answer for one email. */
+        PostmarkSendResult: {
+            /** @description The recipients as sent. */
+            To?: string;
+            /**
+             * Format: date-time
+             * @description When it was captured.
+             */
+            SubmittedAt?: string;
+            /** @description The captured message's id. */
+            MessageID?: string;
+            /** @description 0: captured; 300: this email could not be built (batch only). */
+            ErrorCode: number;
+            /** @description `OK`, or what was wrong. */
+            Message: string;
+        };
+        /** @description Postmark's error answer. */
+        PostmarkError: {
+            /** @description Postmark's API error code: 10 bad token, 300 invalid email, 402 invalid JSON, 405 not allowed to send, 100 unavailable. */
+            ErrorCode: number;
+            /** @description What was wrong. */
+            Message: string;
+        };
+        /** @description An address or a list of addresses (`Name <address>` or an address). */
+        ResendAddressList: string | string[];
+        /** @description A Resend attachment; only `content` is supported (this server fetches no `path`). */
+        ResendAttachment: {
+            /** @description The file's bytes in base64. */
+            content?: string;
+            /** @description The file name. */
+            filename?: string;
+            /** @description A remote file; refused (422). */
+            path?: string;
+            /** @description The media type. */
+            content_type?: string;
+            /** @description The media type (the older spelling). */
+            contentType?: string;
+            /** @description Makes an inline part, referenced as `cid:<content_id>`. */
+            content_id?: string;
+        };
+        /** @description A Resend email. Fields not listed (template, topic_id) are accepted and ignored. */
+        ResendEmail: {
+            /**
+             * @description The sender, `Name <address>` or an address.
+             * @example Shop <no-reply@shop.example>
+             */
+            from: string;
+            to: components["schemas"]["ResendAddressList"];
+            cc?: components["schemas"]["ResendAddressList"];
+            bcc?: components["schemas"]["ResendAddressList"];
+            reply_to?: components["schemas"]["ResendAddressList"];
+            /** @description The subject. */
+            subject: string;
+            /** @description The HTML body. */
+            html?: string;
+            /** @description The plain-text body. */
+            text?: string;
+            /** @description Extra headers. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Kept as X-Resend-Tags (JSON). */
+            tags?: {
+                /** @description The tag's name. */
+                name: string;
+                /** @description The tag's value. */
+                value: string;
+            }[];
+            /** @description The attachments. */
+            attachments?: components["schemas"]["ResendAttachment"][];
+            /** @description Kept as X-Resend-Scheduled-At; captured at once. */
+            scheduled_at?: string;
+        };
+        /** @description Resend's answer. */
+        ResendEmailId: {
+            /** @description The captured message's id. */
+            id: string;
+        };
+        /** @description Resend's batch answer. */
+        ResendBatchResult: {
+            /** @description The captured emails' ids. */
+            data: components["schemas"]["ResendEmailId"][];
+            /** @description Permissive batches: the emails refused. */
+            errors?: {
+                /** @description Its index in the request. */
+                index: number;
+                /** @description What was wrong. */
+                message: string;
+            }[];
+        };
+        /** @description Resend's error answer. */
+        ResendError: {
+            /** @description The HTTP status. */
+            statusCode: number;
+            /** @description The error's name: missing_api_key, invalid_api_key, validation_error, missing_required_field, invalid_idempotent_request, concurrent_idempotent_requests, rate_limit_exceeded, application_error. */
+            name: string;
+            /** @description What was wrong. */
+            message: string;
+        };
+        /** @description A Mailgun message as form fields. Repeat `to`, `cc`, `bcc`, `attachment` and `inline` for several; `h:<Name>` adds a header, `v:<name>` a variable, `o:`/`t:` options are accepted. */
+        MailgunMessage: {
+            /**
+             * @description The sender, `Name <address>` or an address.
+             * @example Shop <no-reply@shop.example>
+             */
+            from: string;
+            /**
+             * @description Recipients (comma-separated or repeated).
+             * @example customer@gmail.com
+             */
+            to: string;
+            /**
+             * @description Cc recipients.
+             * @example team@shop.example
+             */
+            cc?: string;
+            /**
+             * @description Bcc recipients: in the envelope only.
+             * @example audit@shop.example
+             */
+            bcc?: string;
+            /**
+             * @description The subject.
+             * @example Your order has shipped
+             */
+            subject?: string;
+            /**
+             * @description The plain-text body.
+             * @example Your code is 482913
+             */
+            text?: string;
+            /**
+             * @description The HTML body.
+             * @example <p>Your code is 482913</p>
+             */
+            html?: string;
+            /**
+             * @description Kept as X-Mailgun-Tag.
+             * @example orders
+             */
+            "o:tag"?: string;
+            /**
+             * Format: binary
+             * @description A file part (multipart only).
+             */
+            attachment?: string;
+            /**
+             * Format: binary
+             * @description An inline file part (multipart only), referenced as `cid:<file name>`.
+             */
+            inline?: string;
+        };
+        /** @description Mailgun's answer. */
+        MailgunQueued: {
+            /** @description The captured message's id as `<msg_…@domain>`. */
+            id: string;
+            /** @description `Queued. Thank you.` */
+            message: string;
+        };
+        /** @description Mailgun's error answer. */
+        MailgunError: {
+            /** @description What was wrong. */
+            message: string;
+        };
+        /** @description A text and its character set. */
+        SesContent: {
+            /** @description The text. */
+            Data: string;
+            /** @description Its character set (UTF-8 is assumed). */
+            Charset?: string;
+        };
+        /** @description SES v2 SendEmail. Fields not listed (ConfigurationSetName, ListManagementOptions, FeedbackForwardingEmailAddress, identity ARNs) are accepted and ignored. */
+        SesSendEmailRequest: {
+            /**
+             * @description The sender; required with Simple content.
+             * @example Shop <no-reply@shop.example>
+             */
+            FromEmailAddress?: string;
+            /** @description The recipients. */
+            Destination?: {
+                /** @description To recipients. */
+                ToAddresses?: string[];
+                /** @description Cc recipients. */
+                CcAddresses?: string[];
+                /** @description Bcc recipients: in the envelope only. */
+                BccAddresses?: string[];
+            };
+            /** @description Reply-To addresses. */
+            ReplyToAddresses?: string[];
+            /** @description Kept as X-SES-Tags (JSON). */
+            EmailTags?: {
+                /** @description The tag's name. */
+                Name: string;
+                /** @description The tag's value. */
+                Value: string;
+            }[];
+            /** @description Simple (built here) or Raw (captured as it is) content. */
+            Content: {
+                /** @description A message to build. */
+                Simple?: {
+                    Subject: components["schemas"]["SesContent"];
+                    /** @description The bodies. */
+                    Body: {
+                        Text?: components["schemas"]["SesContent"];
+                        Html?: components["schemas"]["SesContent"];
+                    };
+                    /** @description Extra headers. */
+                    Headers?: {
+                        /** @description The header's name. */
+                        Name: string;
+                        /** @description The header's value. */
+                        Value: string;
+                    }[];
+                    /** @description The attachments. */
+                    Attachments?: {
+                        /** @description The file's bytes in base64. */
+                        RawContent: string;
+                        /** @description The file name. */
+                        FileName: string;
+                        /** @description The media type. */
+                        ContentType?: string;
+                        /**
+                         * @description INLINE with ContentId makes an inline part.
+                         * @enum {string}
+                         */
+                        ContentDisposition?: "ATTACHMENT" | "INLINE";
+                        /** @description The Content-ID an inline part is referenced by. */
+                        ContentId?: string;
+                        /** @description Its Content-Description. */
+                        ContentDescription?: string;
+                        /** @description Accepted; MailComposer picks the encoding. */
+                        ContentTransferEncoding?: string;
+                    }[];
+                };
+                /** @description A whole MIME message. */
+                Raw?: {
+                    /** @description The message in base64. */
+                    Data: string;
+                };
+                /** @description Refused (400): templates are not rendered here. */
+                Template?: Record<string, never>;
+            };
+        };
+        /** @description SES's answer. */
+        SesSendEmailResult: {
+            /** @description The captured message's id. */
+            MessageId: string;
+        };
+        /** @description SES's error answer; the error's name is in the x-amzn-ErrorType header. */
+        SesError: {
+            /** @description What was wrong. */
+            message: string;
+        };
     };
     responses: {
         /** @description `session_required`: no session cookie was sent, or the session expired or was logged out. Log in again. */
@@ -4761,6 +5396,87 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description SendGrid's error shape; the operation's description says which status means what. */
+        SendGridFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "message": "The provided authorization grant is invalid, expired, or revoked",
+                 *           "field": null,
+                 *           "help": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendGridErrors"];
+            };
+        };
+        /** @description Postmark's error shape; the operation's description says which status and ErrorCode mean what. */
+        PostmarkFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "ErrorCode": 10,
+                 *       "Message": "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostmarkError"];
+            };
+        };
+        /** @description Resend's error shape; the operation's description says which status and name mean what. */
+        ResendFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 403,
+                 *       "name": "invalid_api_key",
+                 *       "message": "API key is invalid"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResendError"];
+            };
+        };
+        /** @description Mailgun's error shape; the operation's description says which status means what. */
+        MailgunFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "from parameter is missing"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MailgunError"];
+            };
+        };
+        /** @description Amazon SES's error shape, the error's name in the `x-amzn-ErrorType` header; the operation's description says which status and name mean what. */
+        SesFailure: {
+            headers: {
+                /** @description The error's name (e.g. `SignatureDoesNotMatch`), which the AWS SDK raises. */
+                "x-amzn-ErrorType"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SesError"];
+            };
+        };
     };
     parameters: {
         /**
@@ -4922,6 +5638,8 @@ export interface components {
         PreviewWidth: 375 | 768 | 1280;
         /** @description `true`: render with `prefers-color-scheme: dark`. */
         PreviewDark: boolean;
+        /** @description Resend's idempotency key: a repeat within 24 hours with the same key and body answers the first answer and captures nothing new. */
+        IdempotencyKeyHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -10455,6 +11173,476 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    sendSendGridMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "personalizations": [
+                 *         {
+                 *           "to": [
+                 *             {
+                 *               "email": "customer@gmail.com",
+                 *               "name": "Ada"
+                 *             }
+                 *           ],
+                 *           "bcc": [
+                 *             {
+                 *               "email": "audit@shop.example"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "from": {
+                 *         "email": "no-reply@shop.example",
+                 *         "name": "Shop"
+                 *       },
+                 *       "reply_to": {
+                 *         "email": "support@shop.example"
+                 *       },
+                 *       "subject": "Your order has shipped",
+                 *       "content": [
+                 *         {
+                 *           "type": "text/plain",
+                 *           "value": "Track it at https://shop.example/orders/1001"
+                 *         },
+                 *         {
+                 *           "type": "text/html",
+                 *           "value": "<p>Track it <a href=\"https://shop.example/orders/1001\">here</a></p>"
+                 *         }
+                 *       ],
+                 *       "attachments": [
+                 *         {
+                 *           "content": "aW52b2ljZSAxMDAx",
+                 *           "filename": "invoice.txt",
+                 *           "type": "text/plain"
+                 *         }
+                 *       ],
+                 *       "categories": [
+                 *         "orders"
+                 *       ],
+                 *       "custom_args": {
+                 *         "order": "1001"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendGridMail"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox (no body, as SendGrid answers). */
+            202: {
+                headers: {
+                    /** @description The id of the first captured message (`msg_…`), readable under the sandbox's messages. */
+                    "X-Message-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["SendGridFailure"];
+            401: components["responses"]["SendGridFailure"];
+            413: components["responses"]["SendGridFailure"];
+            415: components["responses"]["SendGridFailure"];
+            429: components["responses"]["SendGridFailure"];
+            500: components["responses"]["SendGridFailure"];
+            503: components["responses"]["SendGridFailure"];
+        };
+    };
+    sendPostmarkEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "From": "Shop <no-reply@shop.example>",
+                 *       "To": "customer@gmail.com",
+                 *       "Bcc": "audit@shop.example",
+                 *       "Subject": "Your order has shipped",
+                 *       "TextBody": "Track it at https://shop.example/orders/1001",
+                 *       "HtmlBody": "<p>Track it <a href=\"https://shop.example/orders/1001\">here</a></p>",
+                 *       "Tag": "orders",
+                 *       "Metadata": {
+                 *         "order": "1001"
+                 *       },
+                 *       "Attachments": [
+                 *         {
+                 *           "Name": "invoice.txt",
+                 *           "Content": "aW52b2ljZSAxMDAx",
+                 *           "ContentType": "text/plain"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostmarkEmail"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "To": "customer@gmail.com",
+                     *       "SubmittedAt": "2026-11-24T10:00:00.000Z",
+                     *       "MessageID": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *       "ErrorCode": 0,
+                     *       "Message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostmarkSendResult"];
+                };
+            };
+            400: components["responses"]["PostmarkFailure"];
+            401: components["responses"]["PostmarkFailure"];
+            413: components["responses"]["PostmarkFailure"];
+            415: components["responses"]["PostmarkFailure"];
+            422: components["responses"]["PostmarkFailure"];
+            429: components["responses"]["PostmarkFailure"];
+            500: components["responses"]["PostmarkFailure"];
+            503: components["responses"]["PostmarkFailure"];
+        };
+    };
+    sendPostmarkBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "From": "no-reply@shop.example",
+                 *         "To": "ada@gmail.com",
+                 *         "Subject": "Welcome",
+                 *         "TextBody": "Hello Ada"
+                 *       },
+                 *       {
+                 *         "From": "no-reply@shop.example",
+                 *         "To": "bob@gmail.com",
+                 *         "Subject": "Welcome",
+                 *         "TextBody": "Hello Bob"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["PostmarkEmail"][];
+            };
+        };
+        responses: {
+            /** @description One result per message, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "To": "ada@gmail.com",
+                     *         "SubmittedAt": "2026-11-24T10:00:00.000Z",
+                     *         "MessageID": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19",
+                     *         "ErrorCode": 0,
+                     *         "Message": "OK"
+                     *       },
+                     *       {
+                     *         "To": "bob@gmail.com",
+                     *         "SubmittedAt": "2026-11-24T10:00:00.000Z",
+                     *         "MessageID": "msg_5a2d3b0c1f6e5d4c9b8a7f6e5d4c3b2a",
+                     *         "ErrorCode": 0,
+                     *         "Message": "OK"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PostmarkSendResult"][];
+                };
+            };
+            400: components["responses"]["PostmarkFailure"];
+            401: components["responses"]["PostmarkFailure"];
+            413: components["responses"]["PostmarkFailure"];
+            415: components["responses"]["PostmarkFailure"];
+            422: components["responses"]["PostmarkFailure"];
+            429: components["responses"]["PostmarkFailure"];
+            500: components["responses"]["PostmarkFailure"];
+            503: components["responses"]["PostmarkFailure"];
+        };
+    };
+    sendResendEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resend's idempotency key: a repeat within 24 hours with the same key and body answers the first answer and captures nothing new. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "Shop <no-reply@shop.example>",
+                 *       "to": [
+                 *         "customer@gmail.com"
+                 *       ],
+                 *       "bcc": "audit@shop.example",
+                 *       "subject": "Your order has shipped",
+                 *       "html": "<p>Track it <a href=\"https://shop.example/orders/1001\">here</a></p>",
+                 *       "text": "Track it at https://shop.example/orders/1001",
+                 *       "tags": [
+                 *         {
+                 *           "name": "category",
+                 *           "value": "orders"
+                 *         }
+                 *       ],
+                 *       "attachments": [
+                 *         {
+                 *           "filename": "invoice.txt",
+                 *           "content": "aW52b2ljZSAxMDAx"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResendEmail"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendEmailId"];
+                };
+            };
+            400: components["responses"]["ResendFailure"];
+            401: components["responses"]["ResendFailure"];
+            403: components["responses"]["ResendFailure"];
+            409: components["responses"]["ResendFailure"];
+            413: components["responses"]["ResendFailure"];
+            415: components["responses"]["ResendFailure"];
+            422: components["responses"]["ResendFailure"];
+            429: components["responses"]["ResendFailure"];
+            500: components["responses"]["ResendFailure"];
+            503: components["responses"]["ResendFailure"];
+        };
+    };
+    sendResendBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resend's idempotency key: a repeat within 24 hours with the same key and body answers the first answer and captures nothing new. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+                /** @description `strict` (default): all or nothing. `permissive`: capture the valid emails, list the others in `errors`. */
+                "x-batch-validation"?: "strict" | "permissive";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "from": "no-reply@shop.example",
+                 *         "to": "ada@gmail.com",
+                 *         "subject": "Welcome",
+                 *         "text": "Hello Ada"
+                 *       },
+                 *       {
+                 *         "from": "no-reply@shop.example",
+                 *         "to": "bob@gmail.com",
+                 *         "subject": "Welcome",
+                 *         "text": "Hello Bob"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ResendEmail"][];
+            };
+        };
+        responses: {
+            /** @description The captured emails' ids, in order (and, when permissive, the refused ones). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19"
+                     *         },
+                     *         {
+                     *           "id": "msg_5a2d3b0c1f6e5d4c9b8a7f6e5d4c3b2a"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendBatchResult"];
+                };
+            };
+            400: components["responses"]["ResendFailure"];
+            401: components["responses"]["ResendFailure"];
+            403: components["responses"]["ResendFailure"];
+            409: components["responses"]["ResendFailure"];
+            413: components["responses"]["ResendFailure"];
+            415: components["responses"]["ResendFailure"];
+            422: components["responses"]["ResendFailure"];
+            429: components["responses"]["ResendFailure"];
+            500: components["responses"]["ResendFailure"];
+            503: components["responses"]["ResendFailure"];
+        };
+    };
+    sendMailgunMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Your sending domain as the application names it (any name; echoed in the message id). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "Shop <no-reply@shop.example>",
+                 *       "to": "customer@gmail.com",
+                 *       "bcc": "audit@shop.example",
+                 *       "subject": "Your order has shipped",
+                 *       "text": "Track it at https://shop.example/orders/1001",
+                 *       "o:tag": "orders"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["MailgunMessage"];
+                /**
+                 * @example {
+                 *       "from": "Shop <no-reply@shop.example>",
+                 *       "to": "customer@gmail.com",
+                 *       "subject": "Your order has shipped",
+                 *       "text": "Track it at https://shop.example/orders/1001"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["MailgunMessage"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "<msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19@mg.shop.example>",
+                     *       "message": "Queued. Thank you."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailgunQueued"];
+                };
+            };
+            400: components["responses"]["MailgunFailure"];
+            401: components["responses"]["MailgunFailure"];
+            413: components["responses"]["MailgunFailure"];
+            415: components["responses"]["MailgunFailure"];
+            429: components["responses"]["MailgunFailure"];
+            500: components["responses"]["MailgunFailure"];
+            503: components["responses"]["MailgunFailure"];
+        };
+    };
+    sendSesEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "FromEmailAddress": "Shop <no-reply@shop.example>",
+                 *       "Destination": {
+                 *         "ToAddresses": [
+                 *           "customer@gmail.com"
+                 *         ],
+                 *         "BccAddresses": [
+                 *           "audit@shop.example"
+                 *         ]
+                 *       },
+                 *       "Content": {
+                 *         "Simple": {
+                 *           "Subject": {
+                 *             "Data": "Your order has shipped"
+                 *           },
+                 *           "Body": {
+                 *             "Text": {
+                 *               "Data": "Track it at https://shop.example/orders/1001"
+                 *             }
+                 *           },
+                 *           "Attachments": [
+                 *             {
+                 *               "FileName": "invoice.txt",
+                 *               "RawContent": "aW52b2ljZSAxMDAx",
+                 *               "ContentType": "text/plain"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SesSendEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "MessageId": "msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SesSendEmailResult"];
+                };
+            };
+            400: components["responses"]["SesFailure"];
+            401: components["responses"]["SesFailure"];
+            403: components["responses"]["SesFailure"];
+            413: components["responses"]["SesFailure"];
+            415: components["responses"]["SesFailure"];
+            429: components["responses"]["SesFailure"];
+            500: components["responses"]["SesFailure"];
+            503: components["responses"]["SesFailure"];
         };
     };
     webhookMessageReceived: {

@@ -9,10 +9,27 @@ export const SANDBOX_DOMAIN = 'sandbox.invalid';
 /** A sandbox with its mailbox's address name. */
 export type SandboxWithMailbox = SandboxRow & { mailbox: string };
 
-/** Creates the sandbox and its mailbox (an address row) together, in the caller's transaction. */
-export async function insertSandbox(trx: Db, sandbox: SandboxRow, mailbox: AddressesTable): Promise<void> {
+/** Creates the sandbox and its mailbox (an address row) together, in the caller's transaction, with the API key as
+ * it is for SES's signatures (see setSigningSecret). */
+export async function insertSandbox(trx: Db, sandbox: SandboxRow, mailbox: AddressesTable, signingSecret: string): Promise<void> {
   await trx.insertInto('addresses').values(mailbox).execute();
   await trx.insertInto('sandboxes').values(sandbox).execute();
+  await setSigningSecret(trx, sandbox.id, signingSecret);
+}
+
+/** The API key as it is, kept for checking SES's SigV4 signatures only (an HMAC cannot be checked against a digest). */
+async function setSigningSecret(db: Db, sandboxId: string, secret: string): Promise<void> {
+  await db
+    .insertInto('sandbox_signing_secrets')
+    .values({ sandbox_id: sandboxId, secret })
+    .onConflict((oc) => oc.column('sandbox_id').doUpdateSet({ secret }))
+    .execute();
+}
+
+/** The secret SES requests of this sandbox are signed with; undefined for a sandbox made before SES support and
+ * never rotated since. */
+export async function findSigningSecret(db: Db, sandboxId: string): Promise<string | undefined> {
+  return (await db.selectFrom('sandbox_signing_secrets').select('secret').where('sandbox_id', '=', sandboxId).executeTakeFirst())?.secret;
 }
 
 export async function countSandboxesOf(db: Db, accountId: string): Promise<number> {
@@ -55,10 +72,14 @@ export async function findSandboxByName(db: Db, accountId: string, name: string)
   return withMailbox(db).where('sandboxes.account_id', '=', accountId).where('sandboxes.name', '=', name).orderBy('sandboxes.created_at').limit(1).executeTakeFirst();
 }
 
-/** Replaces both secrets' digests; answers false when the sandbox is gone. */
-export async function setSandboxSecrets(db: Db, id: string, passwordHash: string, apiKeyHash: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('sandboxes').set({ password_hash: passwordHash, api_key_hash: apiKeyHash, rotated_at: at }).where('id', '=', id).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/** Replaces both secrets' digests and the signing secret, in one transaction; answers false when the sandbox is gone. */
+export async function setSandboxSecrets(db: Db, id: string, passwordHash: string, apiKeyHash: string, signingSecret: string, at: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx.updateTable('sandboxes').set({ password_hash: passwordHash, api_key_hash: apiKeyHash, rotated_at: at }).where('id', '=', id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await setSigningSecret(trx, id, signingSecret);
+    return true;
+  });
 }
 
 /** A sandbox's mailbox (its address row) with the account that owns the sandbox, in one query. */

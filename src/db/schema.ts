@@ -128,6 +128,21 @@ export interface SandboxesTable {
   rotated_at: string | null;
 }
 
+/** A sandbox's API key as it is, for checking SES's SigV4 signatures (an HMAC needs the secret, not a digest). */
+export interface SandboxSigningSecretsTable {
+  sandbox_id: string;
+  secret: string;
+}
+
+/** Resend's Idempotency-Key per sandbox: the first request's body digest and its answer (null while capturing). */
+export interface ProviderIdempotencyTable {
+  sandbox_id: string;
+  key: string;
+  request_hash: string;
+  response_json: string | null;
+  created_at: string;
+}
+
 export interface AttachmentsTable {
   id: string;
   message_id: string;
@@ -289,6 +304,8 @@ export interface IntakeQueueTable {
 export interface Tables {
   intake_queue: IntakeQueueTable;
   sandboxes: SandboxesTable;
+  sandbox_signing_secrets: SandboxSigningSecretsTable;
+  provider_idempotency: ProviderIdempotencyTable;
   events: EventsTable;
   event_cursors: EventCursorsTable;
   accounts: AccountsTable;

@@ -8,6 +8,13 @@ import { clearAddressFaults } from './faults/clearAddressFaults.js';
 import { getAddressFaults } from './faults/getAddressFaults.js';
 import { setAddressFaults } from './faults/setAddressFaults.js';
 import { handleMcp } from './mcp/handleMcp.js';
+import { sendMailgunMessage } from './providers/sendMailgunMessage.js';
+import { sendPostmarkBatch } from './providers/sendPostmarkBatch.js';
+import { sendPostmarkEmail } from './providers/sendPostmarkEmail.js';
+import { sendResendBatch } from './providers/sendResendBatch.js';
+import { sendResendEmail } from './providers/sendResendEmail.js';
+import { sendSendGridMail } from './providers/sendSendGridMail.js';
+import { sendSesEmail } from './providers/sendSesEmail.js';
 import { createSandbox } from './sandboxes/createSandbox.js';
 import { deleteSandbox } from './sandboxes/deleteSandbox.js';
 import { getSandbox } from './sandboxes/getSandbox.js';
@@ -188,4 +195,11 @@ export const handlers = {
   createDashboardSandbox: sharedHandler<'createSandbox', 'createDashboardSandbox'>(createSandbox, true),
   deleteDashboardSandbox: sharedHandler<'deleteSandbox', 'deleteDashboardSandbox'>(deleteSandbox, true),
   rotateDashboardSandbox: sharedHandler<'rotateSandbox', 'rotateDashboardSandbox'>(rotateSandbox, true),
+  sendSendGridMail,
+  sendPostmarkEmail,
+  sendPostmarkBatch,
+  sendResendEmail,
+  sendResendBatch,
+  sendMailgunMessage,
+  sendSesEmail,
 } satisfies HandlerMap;

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Context } from '../context.js';
 import { handlers } from '../handlers/index.js';
-import { errorBody, errorsPlugin } from './plugins/errors.js';
+import { errorBody, errorsPlugin, providerFailureBody, providersByPath } from './plugins/errors.js';
 import { specRoutesPlugin } from './spec/routes.js';
 import { loadSpec, type LoadedSpec } from './spec/spec.js';
 import { validatorCompiler } from './spec/validation.js';
@@ -39,6 +39,7 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
   // The context itself, not a copy, so parts a test swaps in later (a counting event feed) reach the handlers too.
   const deps: HttpContext = Object.assign(context, { spec: options.spec ?? (await loadSpec()) });
   const { config } = deps;
+  const providerOf = providersByPath(deps.spec.operations);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request, with credentials taken out of the URL (src/http/request-log.ts).
@@ -51,9 +52,13 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     // What Fastify and Node answer before a route runs (bad percent-encoding, a broken request line or header) is
     // in the error envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const raw = reply as unknown as FastifyReply;
-      raw.code(400).type('application/json; charset=utf-8').send(errorBody('validation_error', `The request could not be read: ${error.message}`));
+      const message = `The request could not be read: ${error.message}`;
+      // A provider API's path answers in that provider's shape (src/mail/providers/errors.ts).
+      const provider = providerFailureBody(providerOf, request.url ?? '', 'malformed', message);
+      if (provider) return raw.code(provider.status).headers(provider.headers).type('application/json; charset=utf-8').send(provider.body);
+      raw.code(400).type('application/json; charset=utf-8').send(errorBody('validation_error', message));
     },
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy(err);
@@ -71,6 +76,7 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     // An operation that takes no body ignores one, whatever it holds, as it does bodies of any other type below.
     if (!request.routeOptions.config.takesBody) return done(null, undefined);
+    if (request.routeOptions.config.keepRawBody) request.rawBody = body as string;
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return parseJson(request, body as string, done);
   });

@@ -10,6 +10,7 @@ import {
   findSandboxByApiKeyHash,
   findSandboxByName,
   findSandboxMailbox,
+  findSigningSecret,
   insertSandbox,
   listSandboxesOf,
   setSandboxSecrets,
@@ -85,7 +86,7 @@ export async function createSandbox(db: Db, config: Config, accountId: string, n
     faults_updated_at: null,
   };
   const row = { id, account_id: accountId, address_id: mailbox.id, name: name.trim() || 'sandbox', password_hash: digestKey(secrets.password), api_key_hash: digestKey(secrets.apiKey), created_at: created, rotated_at: null };
-  await transactWithEvents(db, async (trx) => insertSandbox(trx, row, mailbox));
+  await transactWithEvents(db, async (trx) => insertSandbox(trx, row, mailbox, secrets.apiKey));
   return withSecrets(toView(config, { ...row, mailbox: mailbox.address }, 0), secrets);
 }
 
@@ -115,7 +116,7 @@ export async function getSandboxView(db: Db, config: Config, accountId: string, 
 export async function rotateSandbox(db: Db, config: Config, accountId: string, id: string, now = new Date()): Promise<SandboxWithSecretsView> {
   const row = await requireOwnSandbox(db, accountId, id);
   const secrets = newSecrets();
-  if (!(await setSandboxSecrets(db, row.id, digestKey(secrets.password), digestKey(secrets.apiKey), now.toISOString()))) throw sandboxNotFound(id);
+  if (!(await setSandboxSecrets(db, row.id, digestKey(secrets.password), digestKey(secrets.apiKey), secrets.apiKey, now.toISOString()))) throw sandboxNotFound(id);
   return withSecrets(toView(config, row, await countMessagesOf(db, row.address_id)), secrets);
 }
 
@@ -148,9 +149,20 @@ export async function sandboxForApiKey(db: Db, apiKey: string): Promise<SandboxW
   return findSandboxByApiKeyHash(db, digestKey(apiKey));
 }
 
-/** The sandbox whose id this is (SES signs with id and key: the signature is checked against the key's digest by the caller). */
+/** The sandbox whose id this is (SES's access key id). */
 export async function sandboxById(db: Db, id: string): Promise<SandboxWithMailbox | undefined> {
   return findSandbox(db, id);
+}
+
+/**
+ * The sandbox an SES request names by its access key id (the sandbox id) with the secret its SigV4 signature must
+ * have been made with (the API key as it is: an HMAC is checked by recomputing it, which a digest cannot do).
+ * Undefined for an unknown id; `secret` undefined for a sandbox made before SES support and not rotated since.
+ */
+export async function sandboxForSigning(db: Db, id: string): Promise<{ sandbox: SandboxWithMailbox; secret: string | undefined } | undefined> {
+  const sandbox = await findSandbox(db, id);
+  if (!sandbox) return undefined;
+  return { sandbox, secret: await findSigningSecret(db, id) };
 }
 
 /**

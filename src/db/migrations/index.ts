@@ -15,6 +15,7 @@ import * as intakeQueue from './20261124-0012-intake-queue.js';
 import * as keyScopes from './20261124-0013-key-scopes.js';
 import * as teams from './20261124-0014-teams.js';
 import * as sandboxes from './20261124-0015-sandboxes.js';
+import * as providerApis from './20261124-0016-provider-apis.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124-0013-key-scopes': keyScopes,
   '20261124-0014-teams': teams,
   '20261124-0015-sandboxes': sandboxes,
+  '20261124-0016-provider-apis': providerApis,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

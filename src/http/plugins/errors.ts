@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable } from '../../db/dialect.js';
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
+import type { ErrorObject } from 'ajv';
 import { formatValidationErrors } from '../spec/validation.js';
+import { isProvider, ProviderError, renderProviderError, type FailureKind, type Provider, type RenderedFailure } from '../../mail/providers/errors.js';
 import { specDocument } from '../spec/spec.js';
 
 /**
@@ -99,8 +101,68 @@ export function methodsByPath(operations: Array<{ method: string; path: string }
   };
 }
 
-export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[] = () => []): void {
+const PROVIDER_KIND: Partial<Record<ErrorCode, FailureKind>> = {
+  missing_api_key: 'unauthenticated',
+  invalid_api_key: 'forbidden',
+  validation_error: 'invalid',
+  invalid_json: 'malformed',
+  payload_too_large: 'too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  rate_limited: 'rate_limited',
+  service_unavailable: 'unavailable',
+};
+
+/**
+ * Anything thrown on a provider route (an operation with `x-provider`) as a ProviderError: what the handler threw,
+ * or what was found before it — schema validation (with the field at fault), the body's media type, size or JSON —
+ * in the same general terms, for renderProviderError to answer in the provider's shape.
+ */
+export function asProviderError(err: FastifyError | Error, request: FastifyRequest): ProviderError {
+  if (err instanceof ProviderError) return err;
+  const fe = err as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  if (Array.isArray(fe.validation) && fe.validation.length > 0) {
+    const first = fe.validation[0];
+    const missing = (first.params as { missingProperty?: string }).missingProperty;
+    const field = [...first.instancePath.split('/').filter(Boolean), ...(missing ? [missing] : [])].join('.');
+    return new ProviderError('invalid', formatValidationErrors(fe.validation, fe.validationContext), field ? { field } : {});
+  }
+  const body = toErrorBody(err, request);
+  return new ProviderError(PROVIDER_KIND[body.error] ?? (errorStatus[body.error] >= 500 ? 'internal' : 'invalid'), body.message);
+}
+
+function sendProviderError(reply: FastifyReply, provider: Provider, err: ProviderError): FastifyReply {
+  const rendered = renderProviderError(provider, err);
+  return reply.code(rendered.status).headers(rendered.headers).type('application/json; charset=utf-8').send(rendered.body);
+}
+
+/** The provider whose API a URL path belongs to (its operation's `x-provider`), if any: for answers given before
+ * routing (a path Fastify cannot read, a parameter too long) in that provider's shape. */
+export function providersByPath(operations: Array<{ path: string; extensions?: Record<string, unknown> }>): (path: string) => Provider | undefined {
+  const patterns = operations
+    .filter((op) => isProvider(op.extensions?.['x-provider']))
+    .map((op) => ({ re: new RegExp(`^${op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]*')}/?$`), provider: op.extensions!['x-provider'] as Provider }));
+  return (path) => patterns.find((p) => p.re.test(path))?.provider;
+}
+
+/** A failure answered before any route ran, in the provider's shape when the path is a provider API's; null otherwise. */
+export function providerFailureBody(providerOf: (path: string) => Provider | undefined, url: string, kind: FailureKind, message: string): RenderedFailure | null {
+  const provider = providerOf(url.split('?')[0]);
+  return provider ? renderProviderError(provider, new ProviderError(kind, message)) : null;
+}
+
+export function installErrorHandlers(
+  app: FastifyInstance,
+  allowedMethods: (path: string) => string[] = () => [],
+  providerOf: (path: string) => Provider | undefined = () => undefined,
+): void {
   app.setErrorHandler((err, request, reply) => {
+    const provider = request.routeOptions.config?.provider;
+    if (provider) {
+      const failure = asProviderError(err as Error, request);
+      if (failure.kind === 'internal') request.log.error({ err }, 'request failed');
+      if (failure.kind === 'internal' && !(err instanceof ProviderError)) return sendProviderError(reply, provider, new ProviderError('internal', `Something went wrong on our side (request ${request.id}).`));
+      return sendProviderError(reply, provider, failure);
+    }
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
     if (body.error === 'service_unavailable') {
@@ -123,7 +185,10 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
     // The path and method are the spec's, yet no route took them: the router refuses path parameters longer than
     // its maxParamLength, so the parameter is at fault, not the method.
     if (allowed.includes(request.method)) {
-      return sendError(reply, 'validation_error', 'A path parameter is too long (path parameter); see the parameter\'s maxLength in the spec.');
+      const message = 'A path parameter is too long (path parameter); see the parameter\'s maxLength in the spec.';
+      const provider = providerOf(path);
+      if (provider) return sendProviderError(reply, provider, new ProviderError('invalid', message));
+      return sendError(reply, 'validation_error', message);
     }
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
@@ -134,7 +199,7 @@ export function installErrorHandlers(app: FastifyInstance, allowedMethods: (path
 }
 
 /** One error handler and one 404/405 handler for the whole app, answering in the envelope. */
-export const errorsPlugin = fp<{ operations: Array<{ method: string; path: string }> }>(
-  async (app, { operations }) => installErrorHandlers(app, methodsByPath(operations)),
+export const errorsPlugin = fp<{ operations: Array<{ method: string; path: string; extensions?: Record<string, unknown> }> }>(
+  async (app, { operations }) => installErrorHandlers(app, methodsByPath(operations), providersByPath(operations)),
   { name: 'ephemail-errors' },
 );

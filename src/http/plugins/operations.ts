@@ -5,6 +5,7 @@ import type { HttpContext } from '../spec/handler.js';
 import { lastEventId, readIdCursor } from '../../db/events.js';
 import { WEBHOOK_CURSOR } from '../../webhooks/enqueuer.js';
 import { errorBody } from './errors.js';
+import { ProviderError, renderProviderError } from '../../mail/providers/errors.js';
 
 /**
  * Operating the service: request metrics by operationId, the event-log lag gauge, and overload protection
@@ -56,8 +57,16 @@ async function installOperations(app: FastifyInstance, deps: HttpContext): Promi
       if (request.routeOptions.config.underPressureExempt) return undefined;
       if (type === 'eventLoopDelay' && startingUp()) return undefined;
       const what = type === 'eventLoopDelay' ? 'its event loop is behind' : type === 'rssBytes' ? 'it is using too much memory' : 'it is under pressure';
+      const message = `The server is overloaded (${what}); retry in ${retryAfterSeconds} s.`;
+      const provider = request.routeOptions.config.provider;
+      if (provider) {
+        // A provider API answers in its provider's shape (src/mail/providers/errors.ts).
+        const rendered = renderProviderError(provider, new ProviderError('unavailable', message, { retryAfter: retryAfterSeconds }));
+        reply.code(rendered.status).headers(rendered.headers).type('application/json; charset=utf-8');
+        return rendered.body;
+      }
       reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8');
-      return errorBody('service_unavailable', `The server is overloaded (${what}); retry in ${retryAfterSeconds} s.`);
+      return errorBody('service_unavailable', message);
     }) as unknown as (request: FastifyRequest, reply: FastifyReply, type: string) => void,
   });
 }

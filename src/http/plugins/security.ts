@@ -10,6 +10,8 @@ import { upgradeHint } from '../../identity/plans.js';
 import type { KeyAuthenticator } from '../../identity/keys.js';
 import type { ApiKeyRow } from '../../db/keys.js';
 import { addressMatcher, holdsScope, insufficientScope } from '../../identity/key-rights.js';
+import { authenticateSandbox, type SandboxScheme } from '../sandbox-credentials.js';
+import type { Provider } from '../../mail/providers/errors.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
 
 declare module 'fastify' {
@@ -30,17 +32,27 @@ declare module 'fastify' {
     underPressureExempt?: boolean;
     /** Whether the operation declares a request body (others ignore one they are sent). */
     takesBody?: boolean;
+    /** `x-provider`: a provider API (SendGrid, Postmark, Resend, Mailgun, SES), answered in that provider's shapes. */
+    provider?: Provider;
+    /** The body as text, kept for the handler or the security hook (SES's SigV4 signs the body's bytes). */
+    keepRawBody?: boolean;
+  }
+  interface FastifyRequest {
+    /** The body as received, when the route keeps it (`keepRawBody`). */
+    rawBody?: string;
   }
 }
 
-export type KeyRequirement = 'tools' | 'developer' | 'session' | 'metrics' | 'none';
+export type KeyRequirement = 'tools' | 'developer' | 'session' | 'metrics' | 'sandbox' | 'none';
 
 const TOOLS_SCHEMES = new Set(['ToolsKeyHeader', 'ToolsKeyQuery']);
 
-/** Reads which key an operation needs from its security requirements in the spec. */
-export function keyRequirement(security: Array<Record<string, string[]>> | undefined): KeyRequirement {
+/** Reads which key an operation needs from its security requirements in the spec (`sandboxSchemes`: the schemes
+ * marked `x-sandbox-credential`, the provider APIs'). */
+export function keyRequirement(security: Array<Record<string, string[]>> | undefined, sandboxSchemes: ReadonlySet<string> = new Set()): KeyRequirement {
   const schemes = (security ?? []).flatMap((req) => Object.keys(req));
   if (schemes.includes('SessionCookie')) return 'session';
+  if (schemes.some((s) => sandboxSchemes.has(s))) return 'sandbox';
   if (schemes.some((s) => TOOLS_SCHEMES.has(s))) return 'tools';
   if (schemes.includes('DeveloperKey')) return 'developer';
   if (schemes.includes('MetricsToken')) return 'metrics';
@@ -94,7 +106,7 @@ export function authenticateMetrics(request: FastifyRequest, token: string | nul
 }
 
 export async function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): Promise<void> {
-  if (need === 'none' || need === 'session' || need === 'metrics') return;
+  if (need === 'none' || need === 'session' || need === 'metrics' || need === 'sandbox') return;
   const presented = need === 'tools' ? toolsKeyFrom(request) : bearerFrom(request);
   if (!presented) {
     throw new DomainError(
@@ -209,7 +221,7 @@ function hostOf(url: string): string | undefined {
 export function requirePlan(request: FastifyRequest, config: Config): void {
   const plan = request.routeOptions.config.plan;
   const caller = request.caller;
-  if (plan === undefined || caller === null || caller.kind === 'anonymous' || caller.account.plan === plan) return;
+  if (plan === undefined || caller === null || caller.kind === 'anonymous' || caller.kind === 'sandbox' || caller.account.plan === plan) return;
   const account = caller.account;
   if (caller.kind === 'session') throw errors.planRequired('Addresses', account, upgradeHint(config, account.email));
   throw errors.planRequired('The Developer API', account);
@@ -239,11 +251,23 @@ function requireKeyRights(request: FastifyRequest, key: ApiKeyRow): void {
 export const securityPlugin = fp<{ context: HttpContext }>(
   async (app, { context: deps }) => {
     app.decorateRequest('caller', null);
+    app.decorateRequest('rawBody', undefined);
+    const declared = ((deps.spec.document.components as { securitySchemes?: Record<string, SandboxScheme> } | undefined)?.securitySchemes ?? {}) as Record<string, SandboxScheme>;
+    const sandboxSchemes = new Map(Object.entries(declared).filter(([, s]) => s['x-sandbox-credential'] !== undefined));
+    const sandboxSchemeNames = new Set(sandboxSchemes.keys());
     // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
     // and before the per-route rate-limit hook, which counts by key.
     app.addHook('preValidation', async (request, reply) => {
       const security = request.routeOptions.config.security;
-      const need = keyRequirement(security);
+      const need = keyRequirement(security, sandboxSchemeNames);
+      if (need === 'sandbox') {
+        const name = (security ?? []).flatMap((req) => Object.keys(req)).find((s) => sandboxSchemes.has(s))!;
+        const provider = request.routeOptions.config.provider;
+        if (!provider) throw new Error(`operation ${request.routeOptions.config.operationId} uses ${name} without x-provider`);
+        const sandbox = await authenticateSandbox(request, provider, sandboxSchemes.get(name)!, deps.database.db);
+        request.caller = { kind: 'sandbox', sandbox };
+        return;
+      }
       if (need === 'session') {
         const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
         await authenticateSession(request, reply, deps.sessions, options);

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import type { AccountRow } from '../../db/accounts.js';
 import type { ApiKeyRow } from '../../db/keys.js';
 import type { AuthenticatedSession } from '../../identity/sessions.js';
+import type { SandboxWithMailbox } from '../../mail/sandboxes.js';
 import type { LoadedSpec } from './spec.js';
 
 /** What handlers work with: the service's context and the spec it serves. */
@@ -28,9 +29,15 @@ export interface SessionCaller {
 export interface AnonymousCaller {
   kind: 'anonymous';
 }
+/** An application sending through a provider API with a sandbox's credential (the operation's security names a
+ * scheme marked `x-sandbox-credential`): the sandbox, and through it its account. */
+export interface SandboxCaller {
+  kind: 'sandbox';
+  sandbox: SandboxWithMailbox;
+}
 /** Either door to an account: what a handler shared by a key operation and a dashboard one works with. */
 export type AccountCaller = KeyCaller | SessionCaller;
-export type Caller = AccountCaller | AnonymousCaller;
+export type Caller = AccountCaller | SandboxCaller | AnonymousCaller;
 
 /** The address patterns a restricted Developer key is limited to; undefined for everyone else. */
 export function restrictedTo(caller: AccountCaller): readonly string[] | undefined {
@@ -45,7 +52,9 @@ export type CallerOf<K extends OperationId> = OperationCallers[K] extends 'sessi
   ? SessionCaller
   : OperationCallers[K] extends 'tools' | 'developer'
     ? KeyCaller
-    : AnonymousCaller;
+    : OperationCallers[K] extends 'sandbox'
+      ? SandboxCaller
+      : AnonymousCaller;
 
 /**
  * Handler types looked up from the generated `operations`: a handler receives the query, path parameters and body

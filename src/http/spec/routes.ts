@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { isProvider } from '../../mail/providers/errors.js';
 import type { Caller, HandlerMap, HttpContext } from './handler.js';
 import type { MemberRole } from '../../db/teams.js';
 import { loginAttemptLimiter } from '../plugins/login-limit.js';
@@ -32,6 +35,8 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
       nulAt(request.body, 'body field');
     if (where) throw invalid(`${where} must not contain the NUL character (U+0000)`);
   });
+  const schemes = ((deps.spec.document.components as { securitySchemes?: Record<string, Record<string, unknown>> } | undefined)?.securitySchemes ?? {});
+  const sigV4Schemes = new Set(Object.entries(schemes).filter(([, s]) => s['x-sandbox-credential'] === 'sigv4').map(([name]) => name));
   // Sign-up and log-in: attempts per email and per client IP (two limits, so one cannot be dodged by the other).
   const loginLimit = loginAttemptLimiter(app, deps.config);
 
@@ -46,7 +51,9 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
     const rateLimit = rateLimitFor(op, deps);
     const optionalBody = op.requestBody !== undefined && op.requestBody.required !== true;
     const loginLimited = op.extensions['x-rate-limit'] === 'login';
-    app.route({
+    const provider = op.extensions['x-provider'];
+    if (provider !== undefined && !isProvider(provider)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-provider ${String(provider)}`);
+    const route: RouteOptions = {
       method: op.method as 'GET',
       url: op.url,
       schema: routeSchema(op),
@@ -61,15 +68,34 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
         ...(typeof op.extensions['x-role'] === 'string' ? { role: op.extensions['x-role'] as MemberRole } : {}),
         ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
         takesBody: op.requestBody !== undefined,
+        ...(provider ? { provider } : {}),
+        // SES signs the body's bytes: its SigV4 check recomputes the signature from them.
+        ...(op.security.some((req) => Object.keys(req).some((s) => sigV4Schemes.has(s))) ? { keepRawBody: true } : {}),
         ...(rateLimit ? { rateLimit } : {}),
       },
       handler: async (request, reply) => {
         const result = await handler(request, reply, deps, request.caller ?? ANONYMOUS);
         return result === reply ? reply : result;
       },
-    });
+    };
+    const media = Object.keys(op.requestBody?.content ?? {});
+    if (media.some((m) => FORM_MEDIA.has(m))) {
+      // Form bodies (Mailgun's API) are parsed for these routes only, in a context of their own: everywhere else a
+      // form is a 415, as the app's parsers say (src/http/app.ts).
+      app.register(async (forms) => {
+        await forms.register(formbody, { bodyLimit: deps.config.bodyLimit });
+        await forms.register(multipart, {
+          limits: { fileSize: deps.config.bodyLimit, fieldSize: deps.config.bodyLimit, files: 100, fields: 1000, parts: 1100, headerPairs: 200 },
+        });
+        forms.route(route);
+      });
+    } else {
+      app.route(route);
+    }
   }
 }
+
+const FORM_MEDIA = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
 
 const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 

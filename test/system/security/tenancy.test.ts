@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, type TestApp } from '../../helpers/app.js';
-import { makeWorld, useSecurityFixtures, pathValue, placeCredentials, schemeCredential, type World } from '../../helpers/security-world.js';
+import { makeWorld, useSecurityFixtures, pathValue, placeCredentials, schemeCredential, sigV4Marker, signSigV4, type World } from '../../helpers/security-world.js';
 import { asText, encodeText, responseChecker, Rng, schemaAccepts, validValue } from '../../helpers/spec-fuzz.js';
 import type { SpecOperation } from '../../../src/http/spec/spec.js';
 
@@ -171,5 +171,51 @@ describe.each(DIALECTS)('tenancy matrix on %s', (dialect) => {
     expect(live.sort()).toEqual([a.toolsKeyId, a.developerKeyId].sort());
     const tools = await t.app.inject({ url: '/api/tools/age-calculator?birthDate=1990-05-15', headers: { 'x-api-key': a.toolsKey } });
     expect(tools.statusCode).toBe(200);
+  }, 60_000);
+
+  it("lets a sandbox's provider key write into its own sandbox only, through every provider API", async () => {
+    const a = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'pa');
+    const b = await makeWorld(t, fixtures.receiver.url, fixtures.dns, 'pb');
+    const operations = t.spec.operations.filter((op) => op.extensions['x-provider'] !== undefined);
+    expect(operations.length).toBeGreaterThanOrEqual(7);
+    const countOf = async (w: World) => {
+      await t.drained();
+      const res = await t.app.inject({ url: `/api/v1/sandboxes/${w.sandboxId}/messages`, headers: { authorization: `Bearer ${w.developerKey}` } });
+      return res.json().count as number;
+    };
+    const [aBefore, bBefore] = [await countOf(a), await countOf(b)];
+    const secrets = secretsOf(a);
+    const failures: string[] = [];
+    let captured = 0;
+    const send = async (op: SpecOperation, credential: (scheme: string) => string) => {
+      const url = op.path.replace('{domain}', 'mg.example');
+      const headers: Record<string, string> = {};
+      placeCredentials(t.spec, op.security[0], credential, headers, []);
+      const content = op.requestBody!.content;
+      const json = content['application/json'] as { example?: unknown } | undefined;
+      const form = content['application/x-www-form-urlencoded'] as { example?: Record<string, string> } | undefined;
+      const payload = json ? JSON.stringify(json.example) : new URLSearchParams(form!.example).toString();
+      headers['content-type'] = json ? 'application/json' : 'application/x-www-form-urlencoded';
+      const req = { method: op.method, url, headers, payload };
+      await signSigV4(req);
+      return t.app.inject({ method: op.method as 'POST', url, headers: req.headers, payload });
+    };
+    for (const op of operations) {
+      // B's own key: B's sandbox takes the mail, and the answer names nothing of A's.
+      const own = await send(op, (s) => schemeCredential(s, b));
+      if (own.statusCode >= 300) failures.push(`${op.operationId} with B's key: ${own.statusCode} ${own.body.slice(0, 200)}`);
+      const leaked = secrets.filter((x) => own.body.includes(x));
+      if (leaked.length > 0) failures.push(`${op.operationId}: answered A's ${leaked.join(', ')}`);
+      const example = (op.requestBody!.content['application/json'] as { example?: unknown } | undefined)?.example;
+      captured += Array.isArray(example) ? example.length : 1;
+      // A's sandbox id signed with B's key (SES): refused.
+      if (op.security.some((req) => 'SesSigV4' in req)) {
+        const crossed = await send(op, () => sigV4Marker(a.sandboxId, b.sandboxApiKey));
+        if (crossed.statusCode !== 403) failures.push(`${op.operationId} with A's id and B's key: ${crossed.statusCode} ${crossed.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await countOf(a)).toBe(aBefore);
+    expect(await countOf(b)).toBe(bBefore + captured);
   }, 60_000);
 });

@@ -55,8 +55,9 @@ describe('the spec documents everything', () => {
         if (op.security?.length) expect(op.responses['401'], `${where} lists 401`).toBeDefined();
         if (op['x-rate-limit'] !== undefined) expect(op.responses['429'], `${where} lists 429`).toBeDefined();
         if (op.parameters?.length || op.requestBody) expect(op.responses['400'], `${where} lists 400`).toBeDefined();
-        if (op.requestBody) {
-          expect(op.requestBody.content['application/json'].example ?? op.requestBody.content['application/json'].examples, `${where} body example`).toBeDefined();
+        // Every media type a body may come in has an example (JSON, or Mailgun's forms).
+        for (const [type, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
+          expect(media.example ?? media.examples, `${where} body example (${type})`).toBeDefined();
         }
       }
     }
