@@ -149,7 +149,9 @@ export async function authenticateSession(
   sessions: SessionAuthenticator,
   options: { csrf: boolean; ttlSeconds: number },
 ): Promise<void> {
-  const found = await sessions.authenticate(request.cookies?.[SESSION_COOKIE]);
+  // Cookies are read here, by the operations that use them (@fastify/cookie is registered with hook: false).
+  const header = request.headers.cookie;
+  const found = await sessions.authenticate(header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined);
   if (!found) {
     throw new DomainError(
       'session_required',
@@ -257,9 +259,17 @@ export const securityPlugin = fp<{ context: HttpContext }>(
     const sandboxSchemeNames = new Set(sandboxSchemes.keys());
     // Authentication runs before validation so that a request without a key hears 401, not a parameter complaint,
     // and before the per-route rate-limit hook, which counts by key.
+    // Each route's requirement is read once (its config holds the same `security` array for its lifetime).
+    const requirements = new WeakMap<object, KeyRequirement>();
+    const requirementOf = (security: Array<Record<string, string[]>> | undefined): KeyRequirement => {
+      if (security === undefined) return 'none';
+      let need = requirements.get(security);
+      if (need === undefined) requirements.set(security, (need = keyRequirement(security, sandboxSchemeNames)));
+      return need;
+    };
     app.addHook('preValidation', async (request, reply) => {
       const security = request.routeOptions.config.security;
-      const need = keyRequirement(security, sandboxSchemeNames);
+      const need = requirementOf(security);
       if (need === 'sandbox') {
         const name = (security ?? []).flatMap((req) => Object.keys(req)).find((s) => sandboxSchemes.has(s))!;
         const provider = request.routeOptions.config.provider;
