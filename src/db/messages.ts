@@ -46,23 +46,34 @@ export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body' | 'co
  */
 const decodedColumns = new LRUCache<string, Decoded>({ max: 5000 });
 
+/** Columns that never reach a MessageRow as they are: the JSON ones (decoded) and the list's window count. */
+const NOT_COPIED: Record<string, true> = { to_json: true, cc_json: true, codes_json: true, links_json: true, auth_json: true, envelope_json: true, total_count: true };
+
 function decode<T extends Record<Exclude<JsonColumns, 'auth_json' | 'envelope_json'>, string> & { id: string; auth_json: string | null; envelope_json: string | null }>(
   row: T,
-): Omit<T, JsonColumns> & Decoded {
-  const { to_json, cc_json, codes_json, links_json, auth_json, envelope_json, ...rest } = row;
+): Omit<T, JsonColumns | 'total_count'> & Decoded {
   let decoded = decodedColumns.get(row.id);
   if (!decoded) {
     decoded = {
-      to: JSON.parse(to_json) as Mailbox[],
-      cc: JSON.parse(cc_json) as Mailbox[],
-      codes: JSON.parse(codes_json) as string[],
-      links: JSON.parse(links_json) as MessageLink[],
-      authentication: auth_json === null ? null : (JSON.parse(auth_json) as Authentication),
-      envelope: envelope_json === null ? null : (JSON.parse(envelope_json) as Envelope),
+      to: JSON.parse(row.to_json) as Mailbox[],
+      cc: JSON.parse(row.cc_json) as Mailbox[],
+      codes: JSON.parse(row.codes_json) as string[],
+      links: JSON.parse(row.links_json) as MessageLink[],
+      authentication: row.auth_json === null ? null : (JSON.parse(row.auth_json) as Authentication),
+      envelope: row.envelope_json === null ? null : (JSON.parse(row.envelope_json) as Envelope),
     };
     decodedColumns.set(row.id, decoded);
   }
-  return { ...rest, ...decoded };
+  // A plain copy loop: object rest and spread took a few microseconds a row on this shape (11 % of a list call).
+  const out: Record<string, unknown> = {};
+  for (const key in row) if (NOT_COPIED[key] !== true) out[key] = row[key];
+  out.to = decoded.to;
+  out.cc = decoded.cc;
+  out.codes = decoded.codes;
+  out.links = decoded.links;
+  out.authentication = decoded.authentication;
+  out.envelope = decoded.envelope;
+  return out as Omit<T, JsonColumns | 'total_count'> & Decoded;
 }
 
 /** One recipient's copy: its row and attachment metadata; the content it points at is stored once (insertMessageContent). */
@@ -189,7 +200,7 @@ export async function listMessagesOf(
       .executeTakeFirstOrThrow();
     count = Number(total.n);
   }
-  return { rows: rows.map(({ total_count: _, ...row }) => decode(row)), count };
+  return { rows: rows.map(decode), count };
 }
 
 /**
