@@ -33,7 +33,8 @@ describe('npm run bench -- --quick', () => {
       ['end to end: N messages sent and all listed', 'SQLite'],
       ['SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', 'SQLite'],
       ['250 → `wait` answered, idle instance, p99', 'SQLite'],
-      ...(['list 20 messages (Developer API)', 'SMTP, new connection per message', 'end to end: N messages sent and all listed'].map((n) => [n, 'PostgreSQL']) as Array<[string, string]>),
+      ['get one message (Developer API)', 'SQLite'],
+      ...(['list 20 messages (Developer API)', 'get one message (Developer API)', 'SMTP, new connection per message', 'end to end: N messages sent and all listed'].map((n) => [n, 'PostgreSQL']) as Array<[string, string]>),
     ];
     for (const [name, store] of expected) {
       const row = peerRow(name, store);
