@@ -26,14 +26,19 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
 
   // U+0000 is refused in every parameter and body field, on both stores alike: PostgreSQL cannot hold it in text
   // (a look-up or insert carrying one failed with a 500), and no name, id or note needs it.
-  app.addHook('preHandler', async (request) => {
-    const declaredQuery = Object.keys((request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {});
+  // Synchronous (nothing is awaited), with each route's declared query parameters listed once.
+  const declaredQueries = new WeakMap<object, string[]>();
+  app.addHook('preHandler', (request, _reply, done) => {
+    const querySchema = request.routeOptions.schema?.querystring as { properties?: object } | undefined;
+    let declaredQuery = querySchema ? declaredQueries.get(querySchema) : [];
+    if (declaredQuery === undefined) declaredQueries.set(querySchema!, (declaredQuery = Object.keys(querySchema!.properties ?? {})));
     const query = request.query as Record<string, unknown> | undefined;
-    const where =
-      nulAt(request.params, 'path parameter') ??
-      nulAt(Object.fromEntries(declaredQuery.map((k) => [k, query?.[k]])), 'query parameter') ??
-      nulAt(request.body, 'body field');
-    if (where) throw invalid(`${where} must not contain the NUL character (U+0000)`);
+    let where = nulAt(request.params, 'path parameter');
+    for (let i = 0; where === undefined && i < declaredQuery.length; i++) {
+      where = nulAt(query?.[declaredQuery[i]], 'query parameter', declaredQuery[i]);
+    }
+    where ??= nulAt(request.body, 'body field');
+    done(where ? invalid(`${where} must not contain the NUL character (U+0000)`) : undefined);
   });
   const schemes = ((deps.spec.document.components as { securitySchemes?: Record<string, Record<string, unknown>> } | undefined)?.securitySchemes ?? {});
   const sigV4Schemes = new Set(Object.entries(schemes).filter(([, s]) => s['x-sandbox-credential'] === 'sigv4').map(([name]) => name));
