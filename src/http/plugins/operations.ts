@@ -27,9 +27,9 @@ async function installOperations(app: FastifyInstance, deps: HttpContext): Promi
   });
   // Draining (SIGTERM with SHUTDOWN_DRAIN_MS): every answer closes its connection, so a balancer's kept-alive
   // connections end after a response, never while it writes the next request on one.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (deps.lifecycle.shuttingDown) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   metrics.onCollect(async () => {
     const newest = await lastEventId(deps.database.db);
