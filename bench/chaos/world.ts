@@ -8,6 +8,9 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createAccount } from '../../src/identity/accounts.js';
 import { createKey } from '../../src/identity/keys.js';
+import { answers, exited, freePort, greets } from '../../test/helpers/probes.js';
+
+export { freePort };
 
 /**
  * What the chaos scenarios run against: real server processes (src/main.ts) on a PostgreSQL database of their own,
@@ -23,45 +26,13 @@ export const DOMAIN = 'chaos.test';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
-}
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
 
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('data', (c: Buffer) => {
-      socket.end('QUIT\r\n');
-      resolve(c.toString().startsWith('220 '));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('close', () => resolve(false));
-  });
-}
 
 /** One server process on fixed ports, so it can be stopped and started again where the balancer expects it. */
 export class Instance {

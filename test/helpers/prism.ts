@@ -4,20 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { makeTestApp, type TestApp, type TestAppOptions } from './app.js';
+import { freePort } from './probes.js';
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRISM = path.join(root, 'node_modules/.bin/prism');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface PrismHandle {
   url: string;

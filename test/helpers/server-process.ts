@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { TEST_PG_URL, tempDir } from './app.js';
-import { freePort } from './prism.js';
+import { answers, exited, freePort, greets } from './probes.js';
+
+export { exited };
 import { openDatabase, type Database } from '../../src/db/database.js';
 import type { Dialect } from '../../src/db/dialect.js';
 
@@ -47,30 +48,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   }
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
 
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('data', (c: Buffer) => {
-      socket.end('QUIT\r\n');
-      resolve(c.toString().startsWith('220 '));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('close', () => resolve(false));
-  });
-}
 
-export function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
-}
 
 /** Ends every server process this file started (SIGKILL). */
 export async function killAll(): Promise<void> {
