@@ -18,6 +18,7 @@ import {
   type SandboxWithMailbox,
 } from '../db/sandboxes.js';
 import { deleteAddressById, countMessagesOf, type AddressRow } from '../db/addresses.js';
+import { deleteMessagesOfAddress } from '../db/inbox.js';
 import { digestKey, randomBase62 } from '../identity/keys.js';
 import { DomainError } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
@@ -37,16 +38,11 @@ export type { SandboxWithMailbox, Via };
  * and the provider API key, are stored as SHA-256 digests (they are random and long, like API keys) and looked up in
  * the store at every use, so a rotation or a deletion is refused at once on every instance.
  */
-export { SANDBOX_DOMAIN };
 /** A sandbox's mailbox never expires (addresses are swept by expiry; this one is gone only with its sandbox). */
 const NEVER = '9999-12-31T23:59:59.999Z';
 export const MAX_SANDBOXES = 50;
 const PASSWORD_MARKER = 'eph_smtp_';
 const API_KEY_MARKER = 'eph_sbx_';
-
-export function isSandboxMailbox(address: { domain: string }): boolean {
-  return address.domain === SANDBOX_DOMAIN;
-}
 
 function sandboxNotFound(id: string): DomainError {
   return new DomainError('sandbox_not_found', `No sandbox ${id} in your account.`);
@@ -108,6 +104,11 @@ export async function requireSandboxMailbox(db: Db, accountId: string, id: strin
   return row;
 }
 
+/** Deletes every message of the account's sandbox (the sandbox and its credentials stay); answers how many went. */
+export async function emptySandbox(db: Db, accountId: string, id: string): Promise<number> {
+  return deleteMessagesOfAddress(db, (await requireSandboxMailbox(db, accountId, id)).id);
+}
+
 export async function getSandboxView(db: Db, config: Config, accountId: string, id: string): Promise<SandboxView> {
   const row = await requireOwnSandbox(db, accountId, id);
   return toView(config, row, await countMessagesOf(db, row.address_id));
@@ -147,11 +148,6 @@ export async function sandboxForSmtpLogin(db: Db, username: string, password: st
 export async function sandboxForApiKey(db: Db, apiKey: string): Promise<SandboxWithMailbox | undefined> {
   if (!apiKey.startsWith(API_KEY_MARKER)) return undefined;
   return findSandboxByApiKeyHash(db, digestKey(apiKey));
-}
-
-/** The sandbox whose id this is (SES's access key id). */
-export async function sandboxById(db: Db, id: string): Promise<SandboxWithMailbox | undefined> {
-  return findSandbox(db, id);
 }
 
 /**

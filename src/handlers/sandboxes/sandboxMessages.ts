@@ -1,8 +1,7 @@
 import { sendAttachment, sendRawSource } from '../../http/downloads.js';
 import type { Handler, WithDefaults } from '../../http/spec/handler.js';
-import { deleteMessagesOfAddress } from '../../db/inbox.js';
 import { deleteMessage, getAttachment, getMessage, getMessageRaw, listMessages, setMessageRead } from '../../mail/messages.js';
-import { requireSandboxMailbox } from '../../mail/sandboxes.js';
+import { emptySandbox, requireSandboxMailbox } from '../../mail/sandboxes.js';
 import { streamOf } from '../messages/streamMessages.js';
 import { waitOn } from '../messages/waitForMessages.js';
 
@@ -19,8 +18,7 @@ export const listSandboxMessages: Handler<'listSandboxMessages'> = async (reques
 };
 
 export const deleteSandboxMessages: Handler<'deleteSandboxMessages'> = async (request, _reply, ctx, caller) => {
-  const mailbox = await requireSandboxMailbox(ctx.database.db, caller.account.id, request.params.id);
-  return { success: true, deleted: await deleteMessagesOfAddress(ctx.database.db, mailbox.id) };
+  return { success: true, deleted: await emptySandbox(ctx.database.db, caller.account.id, request.params.id) };
 };
 
 export const waitForSandboxMessages: Handler<'waitForSandboxMessages'> = async (request, reply, ctx, caller) => {
