@@ -24,6 +24,23 @@ describe('SQLite with kept prepared statements', () => {
     statements.close();
   });
 
+  it('answers rows exactly as better-sqlite3 does: keys in column order, the last of two same-named columns, nulls, blobs', () => {
+    const sqlite = new SQLite(':memory:');
+    const statements = cachingStatements(sqlite, 4);
+    sqlite.exec("create table a (id integer primary key, v text, b blob); create table c (id integer primary key, a_id integer, v text)");
+    sqlite.exec("insert into a (v, b) values ('one', x'00ff'), (null, null); insert into c (a_id, v) values (1, 'c1'), (2, 'c\"2')");
+    const text = 'select a.*, c.v, c.id as "odd ""name", 7 as n from a join c on c.a_id = a.id order by a.id';
+    const plain = sqlite.prepare(text);
+    const kept = statements.prepare(text) as unknown as SQLite.Statement;
+    expect(kept.all([])).toEqual(plain.all());
+    expect(kept.all([]).map((r) => Object.keys(r as object))).toEqual(plain.all().map((r) => Object.keys(r as object)));
+    expect((kept.all([])[0] as { v: string }).v).toBe('c1');
+    expect(kept.get([])).toEqual(plain.get());
+    expect([...kept.iterate([])]).toEqual([...plain.iterate()]);
+    expect((statements.prepare('select v from a where id = ?') as unknown as SQLite.Statement).get([3])).toBeUndefined();
+    statements.close();
+  });
+
   it('answers a query again after a stream of it was abandoned', async () => {
     const { db } = open();
     await sql`create table t (id integer primary key, v text)`.execute(db);
