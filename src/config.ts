@@ -35,6 +35,8 @@ export interface Config {
   databaseUrl: string | null;
   /** SQLite only: prepared statements kept for reuse, by SQL text (0 prepares every query again). */
   sqliteStatementCache: number;
+  /** SQLite only: the page cache in MiB (better-sqlite3's build has 16). */
+  sqliteCacheMb: number;
   redisUrl: string | null;
   mailDomains: string[];
   dnsServers: string[];
@@ -93,7 +95,7 @@ export interface Config {
   metricsToken: string | null;
   /** How long SIGTERM/SIGINT may take before the process exits anyway. */
   shutdownTimeoutMs: number;
-  /** After SIGTERM, how long HTTP keeps answering (each answer closing its connection) before the listener closes. */
+  /** After SIGTERM, how long HTTP keeps answering on its open connections (each answer closing its connection; no new ones are taken) before it closes the rest. */
   shutdownDrainMs: number;
   /** Overload protection (@fastify/under-pressure): 503 with Retry-After past these; 0 turns a limit off. */
   overload: { maxEventLoopDelayMs: number; maxRssBytes: number; retryAfterSeconds: number };
@@ -231,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
     sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),
+    sqliteCacheMb: int('SQLITE_CACHE_MB', 4, 1, 65_536),
     redisUrl,
     mailDomains,
     dnsServers,

@@ -59,7 +59,7 @@ function sharedRedis(url: string): Redis {
 
 /** Opens the store and builds everything else on it. Tests pass their own parts (a fresh store, a fake resolver). */
 export async function createContext(config: Config, overrides: Partial<Context> = {}): Promise<Context> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache }));
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache, sqliteCacheMb: config.sqliteCacheMb }));
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   const events =

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** SQLite only: how many prepared statements to keep (src/db/sqlite-dialect.ts); 0 prepares every query again. */
   sqliteStatementCache?: number;
+  /** SQLite only: the page cache in MiB (SQLITE_CACHE_MB); the operating system's file cache holds the rest. */
+  sqliteCacheMb?: number;
 }
 
 // PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
@@ -53,6 +55,9 @@ function openSqlite(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 builds SQLite with a 16 MiB page cache; a few MiB serve the hot pages (indexes, the newest rows) and
+  // the file cache the rest, at a fraction of the resident memory (BENCHMARKS.md, "RSS after 20 000 messages").
+  sqlite.pragma(`cache_size = ${-Math.round((opts.sqliteCacheMb ?? 4) * 1024)}`);
   // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
@@ -77,6 +82,12 @@ function openPostgres(url: string, schema?: string): Database {
   return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
+/** The table does not exist (PostgreSQL 42P01, SQLite "no such table"), as opposed to a store that does not answer. */
+function isMissingTable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '42P01' || (typeof e?.message === 'string' && e.message.startsWith('no such table'));
+}
+
 function wrap(db: Db, dialect: Dialect): Database {
   return {
     db,
@@ -85,9 +96,18 @@ function wrap(db: Db, dialect: Dialect): Database {
       await sql`select 1`.execute(db);
     },
     async pendingMigrations() {
-      const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-      const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-      return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+      // Read our own bookkeeping table (in our schema, which migrate() pins) rather than ask Kysely's Migrator: its
+      // getMigrations() first lists every table of every schema with their columns, on each /ready — slow where a
+      // database holds many schemas, and failing ("relation does not exist") when another schema is dropped meanwhile.
+      const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
+      let applied: Set<string>;
+      try {
+        applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+      } catch (err) {
+        if (!isMissingTable(err)) throw err;
+        applied = new Set(); // nothing migrated yet
+      }
+      return names.filter((name) => !applied.has(name));
     },
     async close() {
       await db.destroy();
