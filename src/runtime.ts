@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { closeContext, createContext, type Context } from './context.js';
@@ -145,9 +146,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         try {
           // Behind a balancer that keeps connections open (nginx's upstream keepalive), closing them from here
           // races a request being written on one: it fails, and nginx does not retry a POST on another instance.
-          // So first drain: keep answering, each answer closing its connection (operations plugin), until the
-          // balancer's idle connections have timed out on its side; only then stop listening.
-          if (started && config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+          // So first drain: stop taking new connections at once (a refused connection is retried on another
+          // instance for every method, since nothing was sent), keep answering on the open ones, each answer closing
+          // its connection (operations plugin), until the balancer's idle connections have timed out on its side;
+          // only then close what is left. Listening on through the drain let nginx open a connection per request
+          // (each answer closed the last), and the one opened just before the end was closed under its request.
+          // net.Server's close stops the listener only; http.Server's would also close every idle connection now.
+          if (started && config.shutdownDrainMs > 0) {
+            net.Server.prototype.close.call(app.server);
+            await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+          }
           await app.close();
         } finally {
           await background;
