@@ -30,6 +30,9 @@ import { newId, writeCopies, type CopyRecipient } from './store.js';
  * the message ids chosen at acceptance.
  */
 
+/** How often a processor tries again to give back an entry it could not store (while its lease lasts). */
+const RELEASE_RETRY_MS = 1000;
+
 /** After this many claims, an entry is stored as far as it can be: its raw source, marked with why. */
 export const MAX_ATTEMPTS = 5;
 /** Longest a DNS answer of the checks is kept: the TTL of TXT and MX answers is not reported by Node's resolver, so
@@ -147,6 +150,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   }
 
   async function processOrRelease(entry: IntakeEntry): Promise<void> {
+    const leaseEnds = Date.now() + config.intake.leaseSeconds * 1000;
     try {
       await store(entry);
     } catch (err) {
@@ -154,9 +158,21 @@ export function createIntake(deps: IntakeDeps): Intake {
       metrics?.intakeFailures.inc();
       logger.error({ entry: entry.id, attempts: entry.attempts, err }, 'intake entry could not be stored; it stays queued');
       const retryAt = new Date(Date.now() + (deps.retryDelayMs ?? backoffMs)(entry.attempts)).toISOString();
-      await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
-        logger.warn({ entry: entry.id, err: e }, 'intake entry could not be released; its lease will run out'),
-      );
+      // The store failing usually means the store is away (a PostgreSQL restart): giving the entry back fails too.
+      // Try again every second while the lease lasts, so it is taken again soon after the store is back rather than
+      // when the lease runs out (INTAKE_LEASE_SECONDS, a minute by default).
+      for (;;) {
+        try {
+          await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err));
+          break;
+        } catch (e) {
+          if (stopped || Date.now() + RELEASE_RETRY_MS >= leaseEnds) {
+            logger.warn({ entry: entry.id, err: e }, 'intake entry could not be released; its lease will run out');
+            break;
+          }
+          await new Promise((r) => setTimeout(r, RELEASE_RETRY_MS));
+        }
+      }
     }
   }
 

@@ -341,6 +341,36 @@ describe.each(DIALECTS)('SMTP when storage fails on %s', (dialect) => {
     }
   });
 
+  it('gives an entry it could not store back as soon as the store takes it again, not when its lease runs out', async () => {
+    // Storing fails, and so does giving the entry back (as when PostgreSQL restarts): the processor keeps trying to
+    // give it back, so once the store works again the message is stored within seconds, not after the lease (60 s).
+    await database.db.deleteFrom('messages').execute();
+    await database.db.deleteFrom('message_contents').execute();
+    await sql`alter table attachments rename to attachments_gone`.execute(database.db);
+    if (dialect === 'sqlite') {
+      await sql`create trigger refuse_release before update of last_error on intake_queue begin select raise(abort, 'release refused'); end`.execute(database.db);
+    } else {
+      await sql`create function refuse_release() returns trigger language plpgsql as $$ begin raise exception 'release refused'; end $$`.execute(database.db);
+      await sql`create trigger refuse_release before update of last_error on intake_queue for each row execute function refuse_release()`.execute(database.db);
+    }
+    const { smtp, port } = await listen();
+    try {
+      const info = (await sendTo(port)) as { response: string };
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued msg_/);
+      // The first attempt fails and its entry cannot be given back; the processor is still trying.
+      await expect.poll(async () => (await database.db.selectFrom('intake_queue').select('attempts').executeTakeFirst())?.attempts, { timeout: 5000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await database.db.selectFrom('messages').select('id').execute()).toEqual([]);
+    } finally {
+      await sql`alter table attachments_gone rename to attachments`.execute(database.db);
+      await sql`drop trigger refuse_release${dialect === 'postgres' ? sql` on intake_queue` : sql``}`.execute(database.db);
+      if (dialect === 'postgres') await sql`drop function refuse_release()`.execute(database.db);
+    }
+    await smtp.intake.drained(10_000);
+    const stored = await database.db.selectFrom('messages').select(['subject', 'parse_error']).execute();
+    expect(stored).toEqual([{ subject: 'lost?', parse_error: null }]);
+  });
+
   it('answers 451 4.3.0, never 250, when the message cannot be queued, and stores nothing', async () => {
     await database.db.deleteFrom('messages').execute();
     await sql`alter table intake_queue rename to intake_gone`.execute(database.db);
