@@ -26,6 +26,18 @@ const children = new Set<ChildProcess>();
 /** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
  * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  // A free port is found by binding and releasing it; a test running alongside can take it in between. The server
+  // then stops with "already in use": start it again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (err) {
+      if (attempt >= 3 || !/is already in use on 127\.0\.0\.1/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<ServerProcess> {
   const [port, smtpPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
@@ -47,9 +59,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-
-
 
 /** Ends every server process this file started (SIGKILL). */
 export async function killAll(): Promise<void> {

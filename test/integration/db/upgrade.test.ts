@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_PG_URL, tempDir } from '../../helpers/app.js';
+import { DIALECTS, TEST_PG_URL, openTestDatabase, tempDir } from '../../helpers/app.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { migrationProvider } from '../../../src/db/migrations/index.js';
 import { getAttachment, getMessage, getMessageRaw } from '../../../src/mail/messages.js';
@@ -51,6 +51,22 @@ describe.each(DIALECTS)('upgrading a %s store to shared message contents', (dial
       expect((await getMessageRaw(database.db, 'adr_1', 'msg_b')).equals(raw)).toBe(true);
     } finally {
       if (dialect === 'postgres') await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+      await database.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('migrations pending on a %s store', (dialect) => {
+  it('names those of this version not applied, and every one when none is (the table missing, not the store)', async () => {
+    const database = await openTestDatabase(dialect);
+    try {
+      const all = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
+      expect(await database.pendingMigrations()).toEqual([]);
+      await sql`delete from kysely_migration where name in (${sql.join(all.slice(-2))})`.execute(database.db);
+      expect(await database.pendingMigrations()).toEqual(all.slice(-2));
+      await sql`drop table kysely_migration`.execute(database.db);
+      expect(await database.pendingMigrations()).toEqual(all);
+    } finally {
       await database.close();
     }
   });
