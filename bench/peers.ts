@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +35,24 @@ import { ingestMessage } from '../src/mail/ingest/store.js';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
 import { postfixTools, type PostfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
+import { answers, freePort, greets } from '../test/helpers/probes.js';
+
+export { freePort };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * How `npm start` runs the server, read from package.json's start script (`VAR=value … node FLAGS dist/main.js`),
+ * so that every row measures the process a user runs: its environment prefix and Node's flags.
+ */
+export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || words[words.length - 1] !== 'dist/main.js') throw new Error(`package.json's start script is not "[VAR=value …] node [flags] dist/main.js": ${script}`);
+  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, nodeArgs: words.slice(node + 1, -1) };
+}
 const peers = path.join(root, 'bench/peers');
 
 export interface PeerOptions {
@@ -114,17 +129,6 @@ function launch(command: string, args: string[], env: NodeJS.ProcessEnv = proces
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 async function until(what: string, proc: Proc, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -134,24 +138,6 @@ async function until(what: string, proc: Proc, probe: () => Promise<boolean>, ti
     await new Promise((r) => setTimeout(r, 10));
   }
 }
-
-const httpOk = (url: string) => () =>
-  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-    (r) => r.ok,
-    () => false,
-  );
-
-const greets = (port: number) => () =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(2000, () => socket.destroy());
-    socket.once('data', (c: Buffer) => {
-      socket.end('QUIT\r\n');
-      resolve(c.toString().startsWith('220'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('close', () => resolve(false));
-  });
 
 interface Ephemail extends Proc {
   url: string;
@@ -163,11 +149,14 @@ interface Ephemail extends Proc {
 /** The DNS every Ephemail instance of the peer rows uses unless a row says otherwise (set by peerRows). */
 let benchDns: string | undefined;
 
-export async function startEphemail(env: Record<string, string>, nodeArgs: string[] = []): Promise<Ephemail> {
+/** Starts dist/main.js as `npm start` does, with `env` on top; `bundle` runs another build (a before/after side by side). */
+export async function startEphemail(env: Record<string, string>, nodeArgs: string[] = [], bundle = SERVER_BUNDLE): Promise<Ephemail> {
   const [port, smtpPort] = [await freePort(), await freePort()];
   const started = performance.now();
-  const proc = launch(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
+  const start = startCommand();
+  const proc = launch(process.execPath, [...start.nodeArgs, ...nodeArgs, bundle], {
     ...process.env,
+    ...start.env,
     LOG_LEVEL: 'warn',
     BOOTSTRAP: 'false',
     MAIL_DOMAINS: 'bench.test',
@@ -184,9 +173,9 @@ export async function startEphemail(env: Record<string, string>, nodeArgs: strin
     HOST: '127.0.0.1',
   });
   const url = `http://127.0.0.1:${port}`;
-  await until('dist/main.js', proc, httpOk(`${url}/ready`));
+  await until('dist/main.js', proc, () => answers(`${url}/ready`));
   const readyMs = performance.now() - started;
-  await until('dist/main.js SMTP', proc, greets(smtpPort));
+  await until('dist/main.js SMTP', proc, () => greets(smtpPort));
   return { ...proc, url, smtpPort, readyMs };
 }
 
@@ -197,7 +186,7 @@ async function startBareFastify(routes: Record<string, { type: string; body: str
   const started = performance.now();
   const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
   const url = `http://127.0.0.1:${port}`;
-  await until('bare Fastify', proc, httpOk(`${url}/ready`));
+  await until('bare Fastify', proc, () => answers(`${url}/ready`));
   const readyMs = performance.now() - started;
   fs.rmSync(path.dirname(file), { recursive: true, force: true }); // read at start
   return { ...proc, url, readyMs };
@@ -206,7 +195,7 @@ async function startBareFastify(routes: Record<string, { type: string; body: str
 async function startBareSmtp(): Promise<Proc & { port: number }> {
   const port = await freePort();
   const proc = launch(process.execPath, [path.join(peers, 'bare-smtp.mjs'), String(port)]);
-  await until('bare smtp-server', proc, greets(port));
+  await until('bare smtp-server', proc, () => greets(port));
   return { ...proc, port };
 }
 
@@ -215,7 +204,7 @@ async function startSmtpSink(tools: PostfixTools): Promise<Proc & { port: number
   // smtp-sink refuses to run as root without a user to switch to.
   const user = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
   const proc = launch(tools.smtpSink, [...user, `127.0.0.1:${port}`, '256'], tools.env);
-  await until('smtp-sink', proc, greets(port));
+  await until('smtp-sink', proc, () => greets(port));
   return { ...proc, port };
 }
 
@@ -224,7 +213,7 @@ async function startMailDev(): Promise<Proc & { port: number; web: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-maildev-'));
   const bin = path.join(root, 'node_modules/maildev/bin/maildev');
   const proc = launch(process.execPath, [bin, '--smtp', String(port), '--web', String(web), '--ip', '127.0.0.1', '--mail-directory', dir, '--silent']);
-  await until('MailDev', proc, greets(port));
+  await until('MailDev', proc, () => greets(port));
   return {
     ...proc,
     port,
