@@ -3,7 +3,7 @@
  * `node --cpu-prof` with one of the loads of `npm run bench` and prints the heaviest frames (bench/profile-top.ts):
  * where the time goes in a row of BENCHMARKS.md that misses its goal.
  *
- * CASE: tools (keyed age-calculator call), list (Developer API list of 20 messages), qr (QR PNG), smtp-conn
+ * CASE: tools (keyed age-calculator call), list (Developer API list of 20 messages), get (one message), qr (QR PNG), smtp-conn
  * (smtp-source, a new connection per message), smtp-reuse (smtp-source -d), start (start-up to ready, empty store).
  * --env SQLITE_STATEMENT_CACHE=0 profiles the same load without the statement cache; --env DATABASE_URL is not
  * needed for PostgreSQL: --postgres uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
@@ -31,8 +31,8 @@ const { values: args, positionals } = parseArgs({
   },
 });
 const which = positionals[0];
-if (!which || !['tools', 'list', 'qr', 'smtp-conn', 'smtp-reuse', 'start'].includes(which)) {
-  throw new Error('usage: tsx bench/profile.ts tools|list|qr|smtp-conn|smtp-reuse|start [--requests N] [--messages N] [--env K=V] [--postgres]');
+if (!which || !['tools', 'list', 'get', 'qr', 'smtp-conn', 'smtp-reuse', 'start'].includes(which)) {
+  throw new Error('usage: tsx bench/profile.ts tools|list|get|qr|smtp-conn|smtp-reuse|start [--requests N] [--messages N] [--env K=V] [--postgres]');
 }
 const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-profile-'));
@@ -47,6 +47,7 @@ let rate = '';
 if (which === 'tools') rate = `${(await cannon(`${server.url}/api/tools/age-calculator?birthDate=1990-05-15`, n, { 'x-api-key': seeded.toolsKey })).toFixed(0)} req/s`;
 if (which === 'qr') rate = `${(await cannon(`${server.url}/api/tools/qr-code?text=https%3A%2F%2Fexample.com%2Fverify%3Fcode%3D123456&size=256&format=png`, n, { 'x-api-key': seeded.toolsKey })).toFixed(0)} req/s`;
 if (which === 'list') rate = `${(await cannon(`${server.url}/api/v1/email/${seeded.address}/messages`, n, { authorization: `Bearer ${seeded.developerKey}` })).toFixed(0)} req/s`;
+if (which === 'get') rate = `${(await cannon(`${server.url}/api/v1/email/${seeded.address}/messages/${seeded.messageId}`, n, { authorization: `Bearer ${seeded.developerKey}` })).toFixed(0)} req/s`;
 if (which === 'smtp-conn' || which === 'smtp-reuse') rate = `${(await smtpSource(postfixTools(), server.smtpPort, seeded.address, m, which === 'smtp-reuse')).toFixed(0)} msg/s`;
 if (which === 'start') rate = `ready in ${server.readyMs.toFixed(0)} ms`;
 const loadMs = performance.now() - started;

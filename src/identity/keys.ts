@@ -167,17 +167,26 @@ export class KeyAuthenticator {
     });
   }
 
-  async authenticate(presented: string): Promise<AuthenticatedKey | undefined> {
+  /**
+   * Answered without a promise where it can be: a malformed key (undefined) or a key in the cache. A key that must
+   * be read from the store comes back as a promise. Most keyed requests present a cached key, and
+   * answering them synchronously spares the request hook its awaits (BENCHMARKS.md, "The HTTP pipeline").
+   */
+  authenticate(presented: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined> {
     if (!looksLikeKey(presented)) return undefined;
     const digest = digestKey(presented);
-    let found = this.cache.get(digest);
-    if (!found) {
-      const wanted = Buffer.from(digest, 'hex');
-      const candidates = await findKeysWithAccountByPrefix(this.db, keyPrefix(presented));
-      found = candidates.find((c) => timingSafeEqual(Buffer.from(c.key.hash, 'hex'), wanted));
-      if (!found || found.key.revoked_at) return undefined;
-      this.cache.set(digest, found);
-    }
+    const found = this.cache.get(digest);
+    if (!found) return this.load(presented, digest);
+    this.touch(found.key.id);
+    return found;
+  }
+
+  private async load(presented: string, digest: string): Promise<AuthenticatedKey | undefined> {
+    const wanted = Buffer.from(digest, 'hex');
+    const candidates = await findKeysWithAccountByPrefix(this.db, keyPrefix(presented));
+    const found = candidates.find((c) => timingSafeEqual(Buffer.from(c.key.hash, 'hex'), wanted));
+    if (!found || found.key.revoked_at) return undefined;
+    this.cache.set(digest, found);
     this.touch(found.key.id);
     return found;
   }

@@ -33,8 +33,16 @@ export class UsageRecorder implements UsageSink {
     private readonly options: UsageRecorderOptions = {},
   ) {}
 
+  /** The UTC day of the last record and the millisecond range it covers: most records fall in the same day. */
+  private today = { day: '', from: 0, to: 0 };
+
   record(keyId: string, operationId: string, rateLimited: boolean, now = new Date()): void {
-    const day = now.toISOString().slice(0, 10);
+    const ms = now.getTime();
+    if (ms < this.today.from || ms >= this.today.to) {
+      const from = ms - (ms % 86_400_000);
+      this.today = { day: now.toISOString().slice(0, 10), from, to: from + 86_400_000 };
+    }
+    const day = this.today.day;
     const id = `${keyId} ${day} ${operationId}`;
     const row = this.pending.get(id);
     if (row) {

@@ -20,10 +20,10 @@ export const rateLimitsPlugin = fp<{ redis: Redis | undefined }>(
       },
     });
     // @fastify/rate-limit reports the reset as seconds from now; the API promises Unix time.
-    app.addHook('onSend', async (_req, reply, payload) => {
+    app.addHook('onSend', (_req, reply, payload, done) => {
       const reset = reply.getHeader('x-ratelimit-reset');
       if (reset !== undefined) reply.header('x-ratelimit-reset', Math.floor(Date.now() / 1000) + Number(reset));
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'ephemail-rate-limits', dependencies: ['ephemail-security'] },

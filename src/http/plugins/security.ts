@@ -7,7 +7,7 @@ import type { Caller, HttpContext } from '../spec/handler.js';
 import type { MemberRole } from '../../db/teams.js';
 import { atLeast, insufficientRole } from '../../identity/teams.js';
 import { upgradeHint } from '../../identity/plans.js';
-import type { KeyAuthenticator } from '../../identity/keys.js';
+import type { AuthenticatedKey, KeyAuthenticator } from '../../identity/keys.js';
 import type { ApiKeyRow } from '../../db/keys.js';
 import { addressMatcher, holdsScope, insufficientScope } from '../../identity/key-rights.js';
 import { authenticateSandbox, type SandboxScheme } from '../sandbox-credentials.js';
@@ -105,7 +105,11 @@ export function authenticateMetrics(request: FastifyRequest, token: string | nul
   if (!timingSafeEqual(given, createHash('sha256').update(token).digest())) throw new DomainError('invalid_api_key', 'The metrics token is not valid.');
 }
 
-export async function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): Promise<void> {
+/**
+ * A key requirement: the key presented where the operation takes it, live, of the right kind and not expired; sets
+ * `request.caller`. Synchronous (no promise) when the key is in the authenticator's cache, as most are.
+ */
+export function authenticate(request: FastifyRequest, need: KeyRequirement, keys: KeyAuthenticator): void | Promise<void> {
   if (need === 'none' || need === 'session' || need === 'metrics' || need === 'sandbox') return;
   const presented = need === 'tools' ? toolsKeyFrom(request) : bearerFrom(request);
   if (!presented) {
@@ -116,7 +120,12 @@ export async function authenticate(request: FastifyRequest, need: KeyRequirement
         : 'This endpoint needs a Developer API key: send "Authorization: Bearer <key>".',
     );
   }
-  const auth = await keys.authenticate(presented);
+  const auth = keys.authenticate(presented);
+  if (auth instanceof Promise) return auth.then((found) => admitKey(request, need, found));
+  admitKey(request, need, auth);
+}
+
+function admitKey(request: FastifyRequest, need: 'tools' | 'developer', auth: AuthenticatedKey | undefined): void {
   if (!auth) throw new DomainError('invalid_api_key', 'The API key is not valid: it is unknown, malformed or revoked.');
   if (auth.key.kind !== need) {
     throw new DomainError(
@@ -267,9 +276,16 @@ export const securityPlugin = fp<{ context: HttpContext }>(
       if (need === undefined) requirements.set(security, (need = keyRequirement(security, sandboxSchemeNames)));
       return need;
     };
-    app.addHook('preValidation', async (request, reply) => {
-      const security = request.routeOptions.config.security;
-      const need = requirementOf(security);
+    // After the caller is known: who they are in the workspace first, then what the plan and the key allow.
+    const admit = (request: FastifyRequest): void => {
+      const role = request.routeOptions.config.role;
+      if (role && request.caller?.kind === 'session' && !atLeast(request.caller.session.role, role)) {
+        throw insufficientRole(role, request.caller.session.role);
+      }
+      requirePlan(request, deps.config);
+      if (request.caller?.kind === 'key') requireKeyRights(request, request.caller.key);
+    };
+    const identify = async (request: FastifyRequest, reply: FastifyReply, need: KeyRequirement, security: Array<Record<string, string[]>> | undefined): Promise<void> => {
       if (need === 'sandbox') {
         const name = (security ?? []).flatMap((req) => Object.keys(req)).find((s) => sandboxSchemes.has(s))!;
         const provider = request.routeOptions.config.provider;
@@ -286,13 +302,26 @@ export const securityPlugin = fp<{ context: HttpContext }>(
       } else {
         await authenticate(request, need, deps.keys);
       }
-      // Who you are in the workspace first, then what the workspace's plan includes.
-      const role = request.routeOptions.config.role;
-      if (role && request.caller?.kind === 'session' && !atLeast(request.caller.session.role, role)) {
-        throw insufficientRole(role, request.caller.session.role);
+      admit(request);
+    };
+    // A callback hook, not an async one: a keyed request whose key is cached is decided without a promise.
+    app.addHook('preValidation', (request, reply, done) => {
+      const security = request.routeOptions.config.security;
+      const need = requirementOf(security);
+      try {
+        if (need === 'tools' || need === 'developer' || need === 'none') {
+          const pending = authenticate(request, need, deps.keys);
+          if (pending === undefined) {
+            admit(request);
+            return done();
+          }
+          pending.then(() => admit(request)).then(() => done(), done);
+          return;
+        }
+      } catch (err) {
+        return done(err as Error);
       }
-      requirePlan(request, deps.config);
-      if (request.caller?.kind === 'key') requireKeyRights(request, request.caller.key);
+      identify(request, reply, need, security).then(() => done(), done);
     });
   },
   { name: 'ephemail-security', dependencies: ['@fastify/cookie'] },

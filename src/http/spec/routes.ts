@@ -161,7 +161,8 @@ function rateLimitFor(op: SpecOperation, deps: HttpContext) {
   return {
     hook: 'preValidation' as const,
     timeWindow: limits.windowMs,
-    max: (req: FastifyRequest) => limits[bucket(req)],
+    // A number where the group is fixed: @fastify/rate-limit awaits a function's answer on every request.
+    max: by ? (req: FastifyRequest) => limits[bucket(req)] : limits[group],
     keyGenerator: (req: FastifyRequest) => `${req.caller?.kind === 'key' ? req.caller.key.id : req.ip}:${bucket(req)}`,
   };
 }

@@ -36,9 +36,11 @@ describe.each(DIALECTS)('UsageRecorder (%s)', (dialect) => {
     await recorder.flush();
     expect(recorder.pendingRows).toBe(0);
     for (let i = 0; i < 4; i++) recorder.record(view.id, 'calculateAge', i === 0, day2);
+    // A late record of the day before still counts for that day (the recorder keeps the current day's range).
+    recorder.record(view.id, 'calculateAge', false, day1);
     await Promise.all([recorder.flush(), recorder.flush()]);
     expect(await countsOf(view.id)).toEqual([
-      { day: '2026-11-20', op: 'calculateAge', requests: 2, rate_limited: 1 },
+      { day: '2026-11-20', op: 'calculateAge', requests: 3, rate_limited: 1 },
       { day: '2026-11-21', op: 'calculateAge', requests: 5, rate_limited: 1 },
       { day: '2026-11-21', op: 'generateQrCode', requests: 1, rate_limited: 0 },
     ]);
