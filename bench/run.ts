@@ -185,7 +185,7 @@ const peers = await peerRows({
   log: (line) => console.log(line),
 });
 console.log('\nA large store (SQLite, seeded directly; the list served by dist/main.js)\n');
-const store = await storeRows({ large: storeMessages, small: quick ? 200 : 10_000, requests: quick ? 100 : 3000, log: (line) => console.log(line) });
+const store = await storeRows({ large: storeMessages, small: quick ? 200 : 10_000, requests: quick ? 100 : 3000, rounds, log: (line) => console.log(line) });
 for (const line of store) console.log(line);
 writeReport(outFile, { command, machine: machineBefore, machineAfter: machineDescription(), quick, rounds, rssMessages, inProcess, scaleOut: scaleLines, peers, store });
 console.log(`\nreport written to ${outFile}`);
