@@ -214,16 +214,36 @@ export async function setMessageSeen(db: Db, addressId: string, messageId: strin
   return Number(res.numUpdatedRows);
 }
 
-/** Attachment metadata of several messages in one query, each message's in message order. */
-export async function attachmentsOfMessages(db: Db, messageIds: string[]): Promise<AttachmentMeta[]> {
-  if (messageIds.length === 0) return [];
-  return db
+/**
+ * Attachment metadata by message id. Like the decoded columns it is fixed at ingestion (a message's attachments are
+ * written with it, in one transaction, and never change; ids are not reused), so every instance may keep it: a list
+ * or a get of messages read before asks the store for nothing more than the rows (one query fewer per call, a round
+ * trip on PostgreSQL). Bounded by attachments held, not messages, so mail with thousands of parts cannot fill memory.
+ */
+const attachmentsByMessage = new LRUCache<string, AttachmentMeta[]>({ maxSize: 50_000, sizeCalculation: (list) => 1 + list.length });
+
+/** Attachment metadata of several messages, each message's in message order (an empty list for none); those not
+ * read before in one query. */
+export async function attachmentsOfMessages(db: Db, messageIds: string[]): Promise<Map<string, AttachmentMeta[]>> {
+  const found = new Map<string, AttachmentMeta[]>();
+  const missing: string[] = [];
+  for (const id of messageIds) {
+    const cached = attachmentsByMessage.get(id);
+    if (cached) found.set(id, cached);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const rows = await db
     .selectFrom('attachments')
     .select(ATTACHMENT_META_COLUMNS)
-    .where('message_id', 'in', messageIds)
+    .where('message_id', 'in', missing)
     .orderBy('message_id')
     .orderBy('position')
     .execute();
+  for (const id of missing) found.set(id, []);
+  for (const row of rows) found.get(row.message_id)!.push(row);
+  for (const id of missing) attachmentsByMessage.set(id, found.get(id)!);
+  return found;
 }
 
 export async function findMessage(db: Db, addressId: string, messageId: string): Promise<MessageRow | undefined> {

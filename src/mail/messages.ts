@@ -51,18 +51,8 @@ export function summaryView(row: MessageSummaryRow, attachments: AttachmentMeta[
   };
 }
 
-function groupByMessage(attachments: AttachmentMeta[]): Map<string, AttachmentMeta[]> {
-  const byMessage = new Map<string, AttachmentMeta[]>();
-  for (const a of attachments) {
-    const list = byMessage.get(a.message_id);
-    if (list) list.push(a);
-    else byMessage.set(a.message_id, [a]);
-  }
-  return byMessage;
-}
-
 async function summaries(db: Db, rows: MessageSummaryRow[]): Promise<MessageSummaryView[]> {
-  const byMessage = groupByMessage(await attachmentsOfMessages(db, rows.map((r) => r.id)));
+  const byMessage = await attachmentsOfMessages(db, rows.map((r) => r.id));
   return rows.map((r) => summaryView(r, byMessage.get(r.id) ?? []));
 }
 
@@ -91,7 +81,7 @@ function messageNotFound(messageId: string): DomainError {
 export async function getMessage(db: Db, addressId: string, messageId: string): Promise<MessageView> {
   const row = await findMessage(db, addressId, messageId);
   if (!row) throw messageNotFound(messageId);
-  const attachments = await attachmentsOfMessages(db, [row.id]);
+  const attachments = (await attachmentsOfMessages(db, [row.id])).get(row.id) ?? [];
   return { ...summaryView(row, attachments), text: row.text_body, html: row.html_body };
 }
 

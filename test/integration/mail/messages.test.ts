@@ -247,6 +247,16 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     ]);
     expect(messages[1].attachments).toEqual([]);
     expect(Object.keys(messages[0]).sort()).toEqual(['attachments', 'authentication', 'cc', 'codes', 'from', 'id', 'links', 'read', 'received_at', 'size', 'subject', 'to']);
+
+    // Read again (attachment metadata kept from the first read) beside a message not read before, and in a get:
+    // the same lists, in message order, wherever they came from.
+    const [newer] = await ingestMessage(database.db, multipartMessage(), [list], new Date('2030-01-02T00:00:00.000Z'));
+    const again = await listMessages(database.db, list.addressId, { limit: 3, offset: 0 });
+    expect(again.messages.map((m) => m.id).slice(0, 2)).toEqual([newer, id]);
+    expect(again.messages[0].attachments).toEqual(messages[0].attachments.map((a) => ({ ...a, id: expect.stringMatching(/^att_/) })));
+    expect(again.messages[1].attachments).toEqual(messages[0].attachments);
+    expect(again.messages[2].attachments).toEqual([]);
+    expect((await getMessage(database.db, list.addressId, newer)).attachments).toEqual(again.messages[0].attachments);
   });
 
   it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {
