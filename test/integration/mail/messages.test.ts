@@ -6,7 +6,7 @@ import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { startEventFeed } from '../../../src/platform/events/feed.js';
 import { type EventOf } from '../../../src/platform/events/contract.js';
-import { deleteMessage, getAttachment, getMessage, getMessageRaw, listMessages } from '../../../src/mail/messages.js';
+import { deleteMessage, getAttachment, getMessage, getMessageRaw, listMessages, setMessageRead } from '../../../src/mail/messages.js';
 import { ingestMessage, type IngestRecipient } from '../../../src/mail/ingest/store.js';
 
 const PDF = Buffer.from(Array.from({ length: 256 }, (_, i) => i)); // every byte value, so nothing gets re-encoded
@@ -257,6 +257,26 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     expect(again.messages[1].attachments).toEqual(messages[0].attachments);
     expect(again.messages[2].attachments).toEqual([]);
     expect((await getMessage(database.db, list.addressId, newer)).attachments).toEqual(again.messages[0].attachments);
+  });
+
+  it('lists whether each message was read as it is now, after the rest of the message was read once', async () => {
+    const [a] = await ingestMessage(database.db, plainMessage('read-state a'), [two], new Date('2031-01-01T00:00:00.000Z'));
+    const [b] = await ingestMessage(database.db, plainMessage('read-state b'), [two], new Date('2031-01-02T00:00:00.000Z'));
+    const page = async () => (await listMessages(database.db, two.addressId, { limit: 2, offset: 0 })).messages.map((m) => [m.id, m.subject, m.read]);
+    expect(await page()).toEqual([
+      [b, 'read-state b', false],
+      [a, 'read-state a', false],
+    ]);
+    await setMessageRead(database.db, two.addressId, a, true);
+    expect(await page()).toEqual([
+      [b, 'read-state b', false],
+      [a, 'read-state a', true],
+    ]);
+    expect((await listMessages(database.db, two.addressId, { limit: 5, offset: 0 }, { unread: true })).messages.map((m) => m.id)).not.toContain(a);
+    await setMessageRead(database.db, two.addressId, a, false);
+    expect((await page())[1]).toEqual([a, 'read-state a', false]);
+    await deleteMessage(database.db, two.addressId, b);
+    expect((await page())[0]).toEqual([a, 'read-state a', false]);
   });
 
   it('shows empty fields for a bare HTML-only message and null html for a text-only one', async () => {
