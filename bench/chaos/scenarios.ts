@@ -78,8 +78,9 @@ export async function rollingRestart(opts: RollingOptions = {}): Promise<Scenari
       await instance.start();
       maxRecoveryMs = Math.max(maxRecoveryMs, Date.now() - down);
       notes.push(`${instance.name} back after ${Date.now() - down} ms`);
-      // nginx sends it requests again once fail_timeout has passed since its last refused connection.
-      await sleep(NGINX_FAIL_TIMEOUT_MS + 500 + (opts.extraSeconds ?? 0) * 500);
+      // nginx sends it requests again once fail_timeout has passed since its last refused connection, which can
+      // come just before the instance listens again; nginx's clock for it counts whole seconds, so a second more.
+      await sleep(NGINX_FAIL_TIMEOUT_MS + 1500 + (opts.extraSeconds ?? 0) * 500);
     }
     await Promise.all([load.stop(), waits.stop(), smtp.stop()]);
     const delivery = await checkDelivery(world, tag, smtp.stats);
