@@ -285,7 +285,8 @@ export const securityPlugin = fp<{ context: HttpContext }>(
       requirePlan(request, deps.config);
       if (request.caller?.kind === 'key') requireKeyRights(request, request.caller.key);
     };
-    const identify = async (request: FastifyRequest, reply: FastifyReply, need: KeyRequirement, security: Array<Record<string, string[]>> | undefined): Promise<void> => {
+    // Sandbox credentials, a dashboard session or the metrics token (keys are the hook's own fast path below).
+    const identify = async (request: FastifyRequest, reply: FastifyReply, need: 'sandbox' | 'session' | 'metrics', security: Array<Record<string, string[]>> | undefined): Promise<void> => {
       if (need === 'sandbox') {
         const name = (security ?? []).flatMap((req) => Object.keys(req)).find((s) => sandboxSchemes.has(s))!;
         const provider = request.routeOptions.config.provider;
@@ -297,10 +298,8 @@ export const securityPlugin = fp<{ context: HttpContext }>(
       if (need === 'session') {
         const options = { csrf: needsCsrfToken(security), ttlSeconds: deps.config.dashboard.sessionTtlSeconds };
         await authenticateSession(request, reply, deps.sessions, options);
-      } else if (need === 'metrics') {
-        authenticateMetrics(request, deps.config.metricsToken);
       } else {
-        await authenticate(request, need, deps.keys);
+        authenticateMetrics(request, deps.config.metricsToken);
       }
       admit(request);
     };
