@@ -180,23 +180,36 @@ function matching(db: Db, addressId: string, filter: MessageFilter) {
  */
 const listedRows = new LRUCache<string, Omit<MessageSummaryRow, 'seen_at'>>({ max: 5000 });
 
-/** The listed rows of `ids` (in that order, with the `seen_at` the page read); those not kept yet in one query. */
-async function listedRowsOf(db: Db, page: Array<{ id: string; seen_at: string | null }>): Promise<MessageSummaryRow[]> {
-  // Held here for this page, so keeping the rows read below cannot evict one of its own.
-  const found = new Map<string, Omit<MessageSummaryRow, 'seen_at'>>();
+/**
+ * The values kept in `cache` for `ids`, the others read by `read` (given only the missing ids) and kept. Held in the
+ * returned map for this call, so keeping the ones just read cannot evict one the caller is about to use.
+ */
+async function keptOrRead<V extends object>(cache: LRUCache<string, V>, ids: string[], read: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  const found = new Map<string, V>();
   const missing: string[] = [];
-  for (const p of page) {
-    const kept = listedRows.get(p.id);
-    if (kept) found.set(p.id, kept);
-    else missing.push(p.id);
+  for (const id of ids) {
+    const kept = cache.get(id);
+    if (kept) found.set(id, kept);
+    else missing.push(id);
   }
-  if (missing.length > 0) {
+  if (missing.length === 0) return found;
+  for (const [id, value] of await read(missing)) {
+    found.set(id, value);
+    cache.set(id, value);
+  }
+  return found;
+}
+
+/** The listed rows of a page (in its order, with the `seen_at` the page read); those not kept yet in one query. */
+async function listedRowsOf(db: Db, page: Array<{ id: string; seen_at: string | null }>): Promise<MessageSummaryRow[]> {
+  const found = await keptOrRead(listedRows, page.map((p) => p.id), async (missing) => {
+    const read = new Map<string, Omit<MessageSummaryRow, 'seen_at'>>();
     for (const row of await db.selectFrom('messages').select(SUMMARY_COLUMNS).where('id', 'in', missing).execute()) {
       const { seen_at: _, ...rest } = decode(row);
-      found.set(row.id, rest);
-      listedRows.set(row.id, rest);
+      read.set(row.id, rest);
     }
-  }
+    return read;
+  });
   const rows: MessageSummaryRow[] = [];
   for (const p of page) {
     const kept = found.get(p.id);
@@ -226,8 +239,8 @@ export async function listMessagesOf(
   if (dialectOf(db) === 'sqlite') {
     // SQLite answers two plain queries (the page, then a count the address index covers) faster than one with a
     // window count, which makes it gather and sort the page in a temporary table: 90 + 7 µs against 120 µs for a page
-    // of 20 full rows read alone (BENCHMARKS.md, "The HTTP pipeline"). A short page is its own count. A message stored between
-    // the two queries is counted and not yet listed, as the next call would list it.
+    // of 20 full rows read alone (BENCHMARKS.md, "The HTTP pipeline"). A short page is its own count. A message
+    // stored between the two queries is counted and not yet listed, as the next call would list it.
     const ids = await pageQuery.execute();
     const count = ids.length < page.limit && (ids.length > 0 || page.offset === 0) ? page.offset + ids.length : await countAll();
     return { rows: await listedRowsOf(db, ids), count };
@@ -265,25 +278,18 @@ const attachmentsByMessage = new LRUCache<string, AttachmentMeta[]>({ maxSize: 5
 /** Attachment metadata of several messages, each message's in message order (an empty list for none); those not
  * read before in one query. */
 export async function attachmentsOfMessages(db: Db, messageIds: string[]): Promise<Map<string, AttachmentMeta[]>> {
-  const found = new Map<string, AttachmentMeta[]>();
-  const missing: string[] = [];
-  for (const id of messageIds) {
-    const cached = attachmentsByMessage.get(id);
-    if (cached) found.set(id, cached);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return found;
-  const rows = await db
-    .selectFrom('attachments')
-    .select(ATTACHMENT_META_COLUMNS)
-    .where('message_id', 'in', missing)
-    .orderBy('message_id')
-    .orderBy('position')
-    .execute();
-  for (const id of missing) found.set(id, []);
-  for (const row of rows) found.get(row.message_id)!.push(row);
-  for (const id of missing) attachmentsByMessage.set(id, found.get(id)!);
-  return found;
+  return keptOrRead(attachmentsByMessage, messageIds, async (missing) => {
+    const byMessage = new Map<string, AttachmentMeta[]>(missing.map((id) => [id, []]));
+    const rows = await db
+      .selectFrom('attachments')
+      .select(ATTACHMENT_META_COLUMNS)
+      .where('message_id', 'in', missing)
+      .orderBy('message_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) byMessage.get(row.message_id)!.push(row);
+    return byMessage;
+  });
 }
 
 export async function findMessage(db: Db, addressId: string, messageId: string): Promise<MessageRow | undefined> {
