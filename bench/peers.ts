@@ -35,7 +35,7 @@ import { ingestMessage } from '../src/mail/ingest/store.js';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
 import { postfixTools, type PostfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
-import { answers, freePort, greets } from '../test/helpers/probes.js';
+import { answers, freePort, greets, onFreePorts } from '../test/helpers/probes.js';
 
 export { freePort };
 
@@ -150,79 +150,92 @@ interface Ephemail extends Proc {
 let benchDns: string | undefined;
 
 /** Starts dist/main.js as `npm start` does, with `env` on top; `bundle` runs another build (a before/after side by side). */
-export async function startEphemail(env: Record<string, string>, nodeArgs: string[] = [], bundle = SERVER_BUNDLE): Promise<Ephemail> {
-  const [port, smtpPort] = [await freePort(), await freePort()];
-  const started = performance.now();
-  const start = startCommand();
-  const proc = launch(process.execPath, [...start.nodeArgs, ...nodeArgs, bundle], {
-    ...process.env,
-    ...start.env,
-    LOG_LEVEL: 'warn',
-    BOOTSTRAP: 'false',
-    MAIL_DOMAINS: 'bench.test',
-    RATE_LIMIT_TOOLS: '1000000',
-    RATE_LIMIT_DEVELOPER: '1000000',
-    RATE_LIMIT_INBOUND: '100000000',
-    SMTP_MAX_CLIENTS_PER_IP: '1000',
-    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-    DATABASE_URL: '',
-    ...(benchDns ? { DNS_SERVERS: benchDns } : {}),
-    ...env,
-    PORT: String(port),
-    SMTP_PORT: String(smtpPort),
-    HOST: '127.0.0.1',
+export function startEphemail(env: Record<string, string>, nodeArgs: string[] = [], bundle = SERVER_BUNDLE): Promise<Ephemail> {
+  return onFreePorts(async () => {
+    const [port, smtpPort] = [await freePort(), await freePort()];
+    const started = performance.now();
+    const start = startCommand();
+    const proc = launch(process.execPath, [...start.nodeArgs, ...nodeArgs, bundle], {
+      ...process.env,
+      ...start.env,
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP: 'false',
+      MAIL_DOMAINS: 'bench.test',
+      RATE_LIMIT_TOOLS: '1000000',
+      RATE_LIMIT_DEVELOPER: '1000000',
+      RATE_LIMIT_INBOUND: '100000000',
+      SMTP_MAX_CLIENTS_PER_IP: '1000',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+      DATABASE_URL: '',
+      ...(benchDns ? { DNS_SERVERS: benchDns } : {}),
+      ...env,
+      PORT: String(port),
+      SMTP_PORT: String(smtpPort),
+      HOST: '127.0.0.1',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await until('dist/main.js', proc, () => answers(`${url}/ready`));
+    const readyMs = performance.now() - started;
+    await until('dist/main.js SMTP', proc, () => greets(smtpPort));
+    return { ...proc, url, smtpPort, readyMs };
   });
-  const url = `http://127.0.0.1:${port}`;
-  await until('dist/main.js', proc, () => answers(`${url}/ready`));
-  const readyMs = performance.now() - started;
-  await until('dist/main.js SMTP', proc, () => greets(smtpPort));
-  return { ...proc, url, smtpPort, readyMs };
 }
 
-async function startBareFastify(routes: Record<string, { type: string; body: string }> = {}): Promise<Proc & { url: string; readyMs: number }> {
-  const port = await freePort();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-routes-')), 'routes.json');
-  fs.writeFileSync(file, JSON.stringify(routes));
-  const started = performance.now();
-  const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
-  const url = `http://127.0.0.1:${port}`;
-  await until('bare Fastify', proc, () => answers(`${url}/ready`));
-  const readyMs = performance.now() - started;
-  fs.rmSync(path.dirname(file), { recursive: true, force: true }); // read at start
-  return { ...proc, url, readyMs };
+function startBareFastify(routes: Record<string, { type: string; body: string }> = {}): Promise<Proc & { url: string; readyMs: number }> {
+  return onFreePorts(async () => {
+    const port = await freePort();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-routes-')), 'routes.json');
+    fs.writeFileSync(file, JSON.stringify(routes));
+    const started = performance.now();
+    const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
+    const url = `http://127.0.0.1:${port}`;
+    await until('bare Fastify', proc, () => answers(`${url}/ready`));
+    const readyMs = performance.now() - started;
+    fs.rmSync(path.dirname(file), { recursive: true, force: true }); // read at start
+    return { ...proc, url, readyMs };
+  });
 }
 
-async function startBareSmtp(): Promise<Proc & { port: number }> {
-  const port = await freePort();
-  const proc = launch(process.execPath, [path.join(peers, 'bare-smtp.mjs'), String(port)]);
-  await until('bare smtp-server', proc, () => greets(port));
-  return { ...proc, port };
+function startBareSmtp(): Promise<Proc & { port: number }> {
+  return onFreePorts(async () => {
+    const port = await freePort();
+    const proc = launch(process.execPath, [path.join(peers, 'bare-smtp.mjs'), String(port)]);
+    await until('bare smtp-server', proc, () => greets(port));
+    return { ...proc, port };
+  });
 }
 
-async function startSmtpSink(tools: PostfixTools): Promise<Proc & { port: number }> {
-  const port = await freePort();
-  // smtp-sink refuses to run as root without a user to switch to.
-  const user = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
-  const proc = launch(tools.smtpSink, [...user, `127.0.0.1:${port}`, '256'], tools.env);
-  await until('smtp-sink', proc, () => greets(port));
-  return { ...proc, port };
+function startSmtpSink(tools: PostfixTools): Promise<Proc & { port: number }> {
+  return onFreePorts(async () => {
+    const port = await freePort();
+    // smtp-sink refuses to run as root without a user to switch to.
+    const user = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
+    const proc = launch(tools.smtpSink, [...user, `127.0.0.1:${port}`, '256'], tools.env);
+    await until('smtp-sink', proc, () => greets(port));
+    return { ...proc, port };
+  });
 }
 
-async function startMailDev(): Promise<Proc & { port: number; web: string }> {
-  const [port, web] = [await freePort(), await freePort()];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-maildev-'));
-  const bin = path.join(root, 'node_modules/maildev/bin/maildev');
-  const proc = launch(process.execPath, [bin, '--smtp', String(port), '--web', String(web), '--ip', '127.0.0.1', '--mail-directory', dir, '--silent']);
-  await until('MailDev', proc, () => greets(port));
-  return {
-    ...proc,
-    port,
-    web: `http://127.0.0.1:${web}`,
-    async stop() {
-      await proc.stop();
+function startMailDev(): Promise<Proc & { port: number; web: string }> {
+  return onFreePorts(async () => {
+    const [port, web] = [await freePort(), await freePort()];
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-maildev-'));
+    const bin = path.join(root, 'node_modules/maildev/bin/maildev');
+    const proc = launch(process.execPath, [bin, '--smtp', String(port), '--web', String(web), '--ip', '127.0.0.1', '--mail-directory', dir, '--silent']);
+    await until('MailDev', proc, () => greets(port)).catch((err: unknown) => {
       fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+      throw err;
+    });
+    return {
+      ...proc,
+      port,
+      web: `http://127.0.0.1:${web}`,
+      async stop() {
+        await proc.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -18,6 +18,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts something on ports from freePort(), again (up to three times in all) when it failed because one of them was
+ * taken: freePort() finds a port by binding and releasing it, and another process can take it in between. `start`
+ * picks its own ports each time; a failure is "port taken" when its message says so (Ephemail's "is already in use",
+ * Node's EADDRINUSE, Postfix's "Address already in use").
+ */
+export async function onFreePorts<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= 3 || !/already in use|EADDRINUSE/i.test((err as Error).message)) throw err;
+    }
+  }
+}
+
 /** Whether `url` answers 2xx within 2 s. */
 export async function answers(url: string): Promise<boolean> {
   try {

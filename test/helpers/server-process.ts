@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { TEST_PG_URL, tempDir } from './app.js';
-import { answers, exited, freePort, greets } from './probes.js';
+import { answers, exited, freePort, greets, onFreePorts } from './probes.js';
 
 export { exited };
 import { openDatabase, type Database } from '../../src/db/database.js';
@@ -26,15 +26,8 @@ const children = new Set<ChildProcess>();
 /** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
  * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  // A free port is found by binding and releasing it; a test running alongside can take it in between. The server
-  // then stops with "already in use": start it again on other ports.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startServerOnce(env);
-    } catch (err) {
-      if (attempt >= 3 || !/is already in use on 127\.0\.0\.1/.test((err as Error).message)) throw err;
-    }
-  }
+  // A test running alongside can take a port between freePort() and the server's listen: start it again elsewhere.
+  return onFreePorts(() => startServerOnce(env));
 }
 
 async function startServerOnce(env: Record<string, string>): Promise<ServerProcess> {
