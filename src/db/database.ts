@@ -45,14 +45,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return database;
 }
 
+/** SQLite's `synchronous` for every commit that is not marked as safe to redo. */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
 function openSqlite(opts: DatabaseOptions): Database {
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'ephemail.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets the operator CLI and readers work while the server writes; synchronous=FULL makes every
-  // acknowledged commit survive power loss as well as a process crash; busy_timeout covers the CLI's writes.
+  // acknowledged commit survive power loss as well as a process crash (a transaction that may be redone lowers it for
+  // its own commit: src/db/events.ts, `durable`); busy_timeout covers the CLI's writes.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // better-sqlite3 builds SQLite with a 16 MiB page cache; a few MiB serve the hot pages (indexes, the newest rows) and

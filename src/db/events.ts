@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
 import { dialectOf, isTransientConflict } from './dialect.js';
 
 /** An event as producers write it; `data` is stored as JSON. */
@@ -43,20 +43,47 @@ export function onEventsCommitted(db: Db, listener: (events: NewEventRecord[]) =
   return () => set.delete(listener);
 }
 
+export interface CommitOptions {
+  /**
+   * false: the commit may be lost to a power failure or an operating-system crash (never to a crash of this process),
+   * for work that is redone when it is lost — an intake entry's claim and processing, whose queued message was synced
+   * to disk when it was accepted. The next durable commit makes it durable too (SQLite's WAL and PostgreSQL's log are
+   * written in order). Saves a sync to disk: SQLite commits with synchronous=NORMAL, PostgreSQL with
+   * synchronous_commit=off. Default true.
+   */
+  durable?: boolean;
+}
+
 /**
  * Runs `work` in one transaction; the events it emits are appended to the log in that same transaction, so the
  * state change and its events commit together or not at all. After the commit, this instance's consumers are woken
  * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see src/platform/events/feed.ts).
  */
-export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>): Promise<T> {
+export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>, opts: CommitOptions = {}): Promise<T> {
   const pending: NewEventRecord[] = [];
-  const attempt = () =>
-    db.transaction().execute(async (trx) => {
+  const relaxed = opts.durable === false;
+  const postgres = dialectOf(db) === 'postgres';
+  const transaction = (on: Db) =>
+    on.transaction().execute(async (trx) => {
       pending.length = 0; // a retried transaction starts over
+      if (relaxed && postgres) await sql`set local synchronous_commit = off`.execute(trx);
       const value = await work(trx, (event) => pending.push(event));
       await appendEvents(trx, pending);
       return value;
     });
+  // SQLite refuses to change `synchronous` inside a transaction: lower it just before and restore it just after, on
+  // the store's one connection, held throughout so that no other commit runs with it lowered.
+  const attempt = () =>
+    !relaxed || postgres
+      ? transaction(db)
+      : db.connection().execute(async (conn) => {
+          await sql`pragma synchronous = NORMAL`.execute(conn);
+          try {
+            return await transaction(conn);
+          } finally {
+            await sql.raw(`pragma synchronous = ${SQLITE_SYNCHRONOUS}`).execute(conn);
+          }
+        });
   let result: T;
   for (let tries = 1; ; tries++) {
     try {

@@ -139,11 +139,17 @@ export function createIntake(deps: IntakeDeps): Intake {
         ]);
       }
     }
-    await commitGrouped(db, async (trx, emit) => {
-      // Gone: another processor stored it (its lease ran out while this one worked). Roll back, store nothing twice.
-      if (!(await deleteIntakeEntry(trx, entry.id))) throw new AlreadyStored();
-      if (prepared) await writeCopies(trx, emit, prepared, copies, new Date(entry.acceptedAt), authentication);
-    });
+    // Not synced to disk on its own: lost to a power failure, the entry (synced when accepted) is still queued and is
+    // processed again into the same message ids; the next durable commit syncs this one too.
+    await commitGrouped(
+      db,
+      async (trx, emit) => {
+        // Gone: another processor stored it (its lease ran out while this one worked). Roll back, store nothing twice.
+        if (!(await deleteIntakeEntry(trx, entry.id))) throw new AlreadyStored();
+        if (prepared) await writeCopies(trx, emit, prepared, copies, new Date(entry.acceptedAt), authentication);
+      },
+      { durable: false },
+    );
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
     if (copies.length > 0) metrics?.messagesStored.inc(copies.length);
     logger.info({ entry: entry.id, messages: copies.map((c) => c.messageId) }, 'intake entry stored');
@@ -189,11 +195,15 @@ export function createIntake(deps: IntakeDeps): Intake {
         while (!stopped && running < concurrency) {
           const now = Date.now();
           let entries: IntakeEntry[] = [];
-          // Through group commit: the claim shares its transaction (and its sync to disk) with the acceptances and
-          // stores committing meanwhile.
-          await commitGrouped(db, async (trx) => {
-            entries = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
-          });
+          // Through group commit: the claim shares its transaction with the acceptances and stores committing
+          // meanwhile. A lease lost to a power failure only lets the entry be claimed again: not synced on its own.
+          await commitGrouped(
+            db,
+            async (trx) => {
+              entries = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
+            },
+            { durable: false },
+          );
           if (entries.length === 0) break;
           for (const entry of entries) {
             running++;

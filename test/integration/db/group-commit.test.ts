@@ -54,4 +54,43 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((await rows()).filter((id) => id.startsWith('x'))).toEqual(['x0', 'x1', 'x2']);
   });
+
+  // What a commit waits for: SQLite's `synchronous` (2 FULL, 1 NORMAL) and PostgreSQL's `synchronous_commit`, as the
+  // transaction itself reads them.
+  const syncLevel = async (trx: Db) =>
+    dialect === 'sqlite'
+      ? String((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0].synchronous)
+      : (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0].synchronous_commit;
+  const durableLevel = dialect === 'sqlite' ? '2' : 'on';
+  const relaxedLevel = dialect === 'sqlite' ? '1' : 'off';
+
+  it('syncs a batch to disk unless every write in it may be redone, and leaves later commits synced', async () => {
+    const seen: Record<string, string> = {};
+    const probe = (id: string) => async (trx: Db) => {
+      seen[id] = await syncLevel(trx);
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+    };
+    // Submitted together: one batch, synced because one of its writes must be.
+    await Promise.all([commitGrouped(database.db, probe('s0'), { durable: false }), commitGrouped(database.db, probe('s1'))]);
+    expect(seen).toEqual({ s0: durableLevel, s1: durableLevel });
+    // A batch of writes that may all be redone commits without waiting for the disk.
+    await Promise.all([commitGrouped(database.db, probe('s2'), { durable: false }), commitGrouped(database.db, probe('s3'), { durable: false })]);
+    expect(seen).toMatchObject({ s2: relaxedLevel, s3: relaxedLevel });
+    // And the lowered level ends with it: the next write and a plain transaction are synced again.
+    await commitGrouped(database.db, probe('s4'));
+    expect(seen.s4).toBe(durableLevel);
+    expect(await database.db.transaction().execute(syncLevel)).toBe(durableLevel);
+    expect(await syncLevel(database.db)).toBe(durableLevel);
+    expect((await rows()).filter((id) => id.startsWith('s'))).toEqual(['s0', 's1', 's2', 's3', 's4']);
+  });
+
+  it('restores the synced level when a batch that may be redone fails', async () => {
+    const failing = async (trx: Db) => {
+      await sql`insert into gc_probe (id) values ('f0')`.execute(trx);
+      throw new Error('boom');
+    };
+    await expect(commitGrouped(database.db, failing, { durable: false })).rejects.toThrow('boom');
+    expect(await syncLevel(database.db)).toBe(durableLevel);
+    expect(await rows()).not.toContain('f0');
+  });
 });
