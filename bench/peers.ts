@@ -196,10 +196,12 @@ function startBareFastify(routes: Record<string, { type: string; body: string }>
   });
 }
 
-function startBareSmtp(): Promise<Proc & { port: number }> {
+/** `greetAtOnce`: with Ephemail's override of smtp-server's 100 ms greeting hold (bench/peers/bare-smtp.mjs). */
+function startBareSmtp(greetAtOnce = false): Promise<Proc & { port: number }> {
   return onFreePorts(async () => {
     const port = await freePort();
-    const proc = launch(process.execPath, [path.join(peers, 'bare-smtp.mjs'), String(port)]);
+    const script = path.join(peers, 'bare-smtp.mjs');
+    const proc = launch(process.execPath, greetAtOnce ? ['--import', 'tsx', script, String(port), 'greet-at-once'] : [script, String(port)]);
     await until('bare smtp-server', proc, () => greets(port));
     return { ...proc, port };
   });
@@ -444,6 +446,16 @@ async function interleave(rows: Array<{ row: Row; baseline: () => Promise<number
   }
 }
 
+/** A row made of two other rows' measurements, round by round (candidate ÷ baseline of the same round). */
+function pairRounds(row: Row, candidates: number[], baselines: number[], skipped?: string): void {
+  if (skipped) row.skipped = skipped;
+  for (let i = 0; i < Math.min(candidates.length, baselines.length); i++) {
+    row.candidateValues.push(candidates[i]);
+    row.baselineValues.push(baselines[i]);
+    row.ratios.push(candidates[i] / baselines[i]);
+  }
+}
+
 export async function peerRows(opts: PeerOptions): Promise<Row[]> {
   const dns50 = await startSlowDns(50);
   const dns500 = await startSlowDns(500);
@@ -606,13 +618,31 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     );
     const slowDnsRow = emptyRow('SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', store, '`smtp-source -d` into Ephemail, DNS after 500 ms', 'the same into Ephemail, DNS after 50 ms', 'msg/s', atLeast(0.9));
     const systemDns = emptyRow('SMTP, connections reused, the machine\'s resolver', store, '`smtp-source -d` into Ephemail, DNS_SERVERS unset', 'bare smtp-server that discards', 'msg/s');
+    // The ceilings: the same library doing nothing but read and discard, against the same peers in the same rounds.
+    // No listener built on smtp-server goes faster than it, so a goal above its ratio cannot be met with it.
+    const ceilingConnection = emptyRow(
+      'ceiling: SMTP, new connection per message',
+      store,
+      'bare smtp-server that discards, greeting at once as Ephemail does',
+      'Postfix smtp-sink',
+      'msg/s',
+    );
+    const ceilingMailDev = emptyRow('ceiling: SMTP, connections reused', store, 'bare smtp-server that discards (the row above\'s runs)', 'MailDev 2.2.1 (the row above\'s runs)', 'msg/s');
+    const ceilingEndToEnd = emptyRow(
+      'ceiling: end to end',
+      store,
+      'bare smtp-server accepting N (it keeps and lists nothing; the reused row\'s runs)',
+      'MailDev 2.2.1 until its REST API lists all N (the end-to-end row\'s runs)',
+      'msg/s',
+    );
     const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns] : [endToEnd];
     if (!tools) {
-      for (const r of [perConnection, reusedBare, reusedMailDev, ...newRows]) rows.push({ ...r, skipped: toolsError });
+      for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
       const sink = await startSmtpSink(t);
       const bareSmtp = await startBareSmtp();
+      const bareAtOnce = await startBareSmtp(true);
       const maildev = await startMailDev();
       const send = (port: number, to: string, reuse: boolean) => () => smtpSource(t, port, to, m, reuse);
       // Each Ephemail run starts with an empty intake queue (not timed): a row measures its own burst, accepted while
@@ -625,13 +655,15 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       await interleave(
         [
           { row: perConnection, baseline: send(sink.port, peerTo, false), candidate: drainedSend(ephemail, seeded.address, false) },
+          { row: ceilingConnection, baseline: send(sink.port, peerTo, false), candidate: send(bareAtOnce.port, peerTo, false) },
           { row: reusedBare, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
           { row: reusedMailDev, baseline: send(maildev.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
         ],
         opts.rounds,
         log,
       );
-      rows.push(perConnection, reusedBare, reusedMailDev);
+      pairRounds(ceilingMailDev, reusedBare.baselineValues, reusedMailDev.baselineValues, reusedBare.skipped ?? reusedMailDev.skipped);
+      rows.push(perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev);
 
       log(`${store}: end to end`);
       const maildevCount = async () => (await json<unknown[]>(`${maildev.web}/email`)).length;
@@ -657,7 +689,8 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         opts.rounds,
         log,
       );
-      rows.push(endToEnd);
+      pairRounds(ceilingEndToEnd, reusedBare.baselineValues, endToEnd.baselineValues, reusedBare.skipped ?? endToEnd.skipped);
+      rows.push(endToEnd, ceilingEndToEnd);
 
       if (store === 'SQLite') {
         // A store of its own: one SQLite store belongs to one server.
@@ -682,7 +715,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         await slowSeeded.drop();
         await systemSeeded?.drop();
       }
-      await Promise.all([sink.stop(), bareSmtp.stop(), maildev.stop()]);
+      await Promise.all([sink.stop(), bareSmtp.stop(), bareAtOnce.stop(), maildev.stop()]);
     }
     await ephemail.stop();
     await seeded.drop();
