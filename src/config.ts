@@ -65,6 +65,8 @@ export interface Config {
     pollMs: number;
     /** DNS answers of the SPF/DKIM/DMARC checks kept in memory; 0 turns the cache off. */
     dnsCacheSize: number;
+    /** Under load, how long a group commit waits for more writes to join it (src/db/group-commit.ts); 0: never. */
+    groupCommitDelayMs: number;
   };
   /** SPF/DKIM/DMARC checks of arriving mail (src/mail/ingest/mail-auth.ts) and their budget per message. */
   mailAuth: { enabled: boolean; timeoutMs: number };
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),
       pollMs: int('INTAKE_POLL_MS', 1000, 20, 60_000),
       dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),
+      groupCommitDelayMs: int('GROUP_COMMIT_DELAY_MS', 2, 0, 50),
     },
     mailAuth: {
       enabled: bool('MAIL_AUTH', true),

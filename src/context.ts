@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { configureGroupCommit } from './db/group-commit.js';
 import { KeyAuthenticator } from './identity/keys.js';
 import { SessionAuthenticator } from './identity/sessions.js';
 import { Previewer } from './mail/checks/previews.js';
@@ -60,6 +61,7 @@ function sharedRedis(url: string): Redis {
 /** Opens the store and builds everything else on it. Tests pass their own parts (a fresh store, a fake resolver). */
 export async function createContext(config: Config, overrides: Partial<Context> = {}): Promise<Context> {
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache, sqliteCacheMb: config.sqliteCacheMb }));
+  configureGroupCommit(database.db, { delayMs: config.intake.groupCommitDelayMs });
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);
   const events =

@@ -101,6 +101,16 @@ export async function releaseIntakeEntry(db: Db, id: string, retryAt: string, er
   await db.updateTable('intake_queue').set({ lease_until: retryAt, last_error: error.slice(0, 2000) }).where('id', '=', id).execute();
 }
 
+/** Gives back entries claimed but never started (a stopping processor's): claimable at once, the claim uncounted. */
+export async function returnIntakeEntries(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('intake_queue')
+    .set((eb) => ({ lease_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** Frees every lease: on SQLite only one server uses the store, so at its start no lease belongs to a live processor. */
 export async function clearIntakeLeases(db: Db): Promise<void> {
   await db.updateTable('intake_queue').set({ lease_until: null }).where('lease_until', 'is not', null).execute();

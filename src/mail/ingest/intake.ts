@@ -10,6 +10,7 @@ import {
   insertIntakeEntry,
   intakeBacklog,
   releaseIntakeEntry,
+  returnIntakeEntries,
   type IntakeEntry,
   type IntakeRecipient,
 } from '../../db/intake.js';
@@ -110,6 +111,8 @@ export function createIntake(deps: IntakeDeps): Intake {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
+  /** Claimed and leased, not started yet (oldest first). */
+  let claimed: IntakeEntry[] = [];
   let depth = { value: 0, at: 0, added: 0 };
 
   const metrics = deps.metrics;
@@ -193,27 +196,29 @@ export function createIntake(deps: IntakeDeps): Intake {
       do {
         again = false;
         while (!stopped && running < concurrency) {
-          const now = Date.now();
-          let entries: IntakeEntry[] = [];
-          // Through group commit: the claim shares its transaction with the acceptances and stores committing
-          // meanwhile. A lease lost to a power failure only lets the entry be claimed again: not synced on its own.
-          await commitGrouped(
-            db,
-            async (trx) => {
-              entries = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency - running);
-            },
-            { durable: false },
-          );
-          if (entries.length === 0) break;
-          for (const entry of entries) {
-            running++;
-            const work = processOrRelease(entry).finally(() => {
-              running--;
-              inFlight.delete(work);
-              void pump();
-            });
-            inFlight.add(work);
+          if (claimed.length === 0) {
+            const now = Date.now();
+            // A full set at once, not one entry per freed processor: during a burst the claims (a query and a
+            // commit each) are shared by INTAKE_CONCURRENCY messages; the ones not started yet wait here, leased.
+            // Through group commit: the claim shares its transaction with the acceptances and stores committing
+            // meanwhile. A lease lost to a power failure only lets the entry be claimed again: not synced on its own.
+            await commitGrouped(
+              db,
+              async (trx) => {
+                claimed = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency);
+              },
+              { durable: false },
+            );
+            if (claimed.length === 0 || stopped) break;
           }
+          const entry = claimed.shift()!;
+          running++;
+          const work = processOrRelease(entry).finally(() => {
+            running--;
+            inFlight.delete(work);
+            void pump();
+          });
+          inFlight.add(work);
         }
       } while (again && !stopped);
     } catch (err) {
@@ -262,6 +267,13 @@ export function createIntake(deps: IntakeDeps): Intake {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      while (pumping) await new Promise((r) => setImmediate(r));
+      // Claimed but never started: given back at once, uncounted, for another instance (or the next start) to take.
+      const unstarted = claimed.map((e) => e.id);
+      claimed = [];
+      if (unstarted.length > 0) {
+        await returnIntakeEntries(db, unstarted).catch((err: unknown) => logger.warn({ err, entries: unstarted }, 'intake entries could not be given back; their leases will run out'));
+      }
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       await preparer?.close();
     },

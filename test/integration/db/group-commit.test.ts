@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase } from '../../helpers/app.js';
 import type { Database, Db } from '../../../src/db/database.js';
-import { commitGrouped } from '../../../src/db/group-commit.js';
+import { commitGrouped, configureGroupCommit } from '../../../src/db/group-commit.js';
 import { onEventsCommitted } from '../../../src/db/events.js';
 
 describe.each(DIALECTS)('group commit on %s', (dialect) => {
@@ -92,5 +92,34 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
     await expect(commitGrouped(database.db, failing, { durable: false })).rejects.toThrow('boom');
     expect(await syncLevel(database.db)).toBe(durableLevel);
     expect(await rows()).not.toContain('f0');
+  });
+
+  it('under load, lets a batch wait GROUP_COMMIT_DELAY_MS for more writes; a lone write never waits', async () => {
+    const transactionOf: Record<string, Db> = {};
+    const write = (id: string) => async (trx: Db) => {
+      transactionOf[id] = trx;
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+    };
+    try {
+      // Far longer than the test may take: a lone write that waited for it would time the test out.
+      configureGroupCommit(database.db, { delayMs: 60_000 });
+      await commitGrouped(database.db, write('d0'));
+      await commitGrouped(database.db, write('d1'));
+      // Two writes together: the next batch is under load and waits; here until a third write joins it and the
+      // delay is cut short by configuring it down (the batch's timer was set before, so it still runs out first).
+      configureGroupCommit(database.db, { delayMs: 200 });
+      await Promise.all([commitGrouped(database.db, write('d2')), commitGrouped(database.db, write('d3'))]);
+      const fourth = commitGrouped(database.db, write('d4'));
+      await new Promise((r) => setTimeout(r, 20));
+      const fifth = commitGrouped(database.db, write('d5'));
+      await Promise.all([fourth, fifth]);
+      expect(transactionOf.d0).not.toBe(transactionOf.d1);
+      expect(transactionOf.d2).toBe(transactionOf.d3);
+      // Submitted 20 ms apart, committed together: the batch waited for the second.
+      expect(transactionOf.d4).toBe(transactionOf.d5);
+      expect((await rows()).filter((id) => id.startsWith('d'))).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5']);
+    } finally {
+      configureGroupCommit(database.db, { delayMs: 0 });
+    }
   });
 });

@@ -10,7 +10,10 @@ import { prepareContent } from '../../../src/mail/ingest/prepare.js';
 describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   let database: Database | undefined;
   const intakes: Intake[] = [];
+  /** Lets go of what a test keeps stuck, so that stopping its processors ends however the test did. */
+  const unstick: Array<() => void> = [];
   afterEach(async () => {
+    for (const u of unstick.splice(0)) u();
     for (const i of intakes.splice(0)) await i.stop();
     await database?.close();
   });
@@ -68,5 +71,72 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     expect(events).toEqual([{ message_id: accepted.messageIds[0] }]);
     expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('intake_queue').select('id').execute()).toEqual([]);
+  });
+
+  it('claims a full set of entries at once, starts as many as it may, and gives the rest back uncounted when it stops', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '2' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `ahead-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'ahead' });
+    // Every message is stuck being prepared until released, so what the processor claimed stays visible.
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const started: string[] = [];
+    const slow: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        // start() warms the pool up with a message of its own.
+        if (subject === 'warm-up') return prepareContent(raw);
+        started.push(subject);
+        await stuck;
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    const intake = createIntake({ config, db, preparer: slow });
+    intakes.push(intake);
+    const send = (subject: string) =>
+      intake.accept({
+        raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
+        mailFrom: 'a@example.com',
+        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+        clientIp: '127.0.0.1',
+        helo: 'client.test',
+      });
+    await intake.start();
+    unstick.push(() => release());
+    const first = await send('one');
+    await expect.poll(() => started).toEqual(['one']);
+    // Two more, queued together. One processor of two is free: it claims two (a full set), starts one and holds
+    // the other, leased.
+    const [second, third] = await Promise.all([send('two'), send('three')]);
+    await expect.poll(() => started).toEqual(['one', 'two']);
+    const leased = async () =>
+      (await db.selectFrom('intake_queue').select(['id', 'attempts', 'lease_until']).orderBy('accepted_at').execute()).map((r) => [r.id, Number(r.attempts), r.lease_until !== null]);
+    expect(await leased()).toEqual([
+      [first.id, 1, true],
+      [second.id, 1, true],
+      [third.id, 1, true],
+    ]);
+    // Stopping gives the unstarted one back at once (claimable by another instance, its claim not counted as an
+    // attempt), and waits for the two under way, which store their messages.
+    const stopping = intake.stop();
+    await expect.poll(leased).toEqual([
+      [first.id, 1, true],
+      [second.id, 1, true],
+      [third.id, 0, false],
+    ]);
+    release();
+    await stopping;
+    expect(await leased()).toEqual([[third.id, 0, false]]);
+    const subjects = (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+    expect(subjects).toEqual(['one', 'two']);
+    // The next processor stores it.
+    const next = createIntake({ config, db, preparer: { prepare: prepareContent, close: async () => undefined } });
+    intakes.push(next);
+    await next.start();
+    await next.drained();
+    expect((await db.selectFrom('messages').select('id').where('subject', '=', 'three').execute()).map((m) => m.id)).toEqual(third.messageIds);
   });
 });
