@@ -31,16 +31,24 @@ export async function listWebhooksOf(db: Db, accountId: string, page: Page): Pro
   return { rows: rows.map(decodeWebhook), count };
 }
 
-/** Enabled webhooks of an account whose address filter is empty or equal to `address`. */
-export async function findEnabledWebhooksFor(db: Db, accountId: string, address: string): Promise<WebhookRow[]> {
-  return db
+/** Enabled webhooks of these accounts, each account's in creation order (the enqueuer reads them once per batch of events). */
+export async function findEnabledWebhooksOf(db: Db, accountIds: string[]): Promise<Map<string, WebhookRow[]>> {
+  const byAccount = new Map<string, WebhookRow[]>();
+  if (accountIds.length === 0) return byAccount;
+  const rows = await db
     .selectFrom('webhooks')
     .selectAll()
-    .where('account_id', '=', accountId)
+    .where('account_id', 'in', [...new Set(accountIds)])
     .where('disabled_at', 'is', null)
-    .where((eb) => eb.or([eb('address', 'is', null), eb('address', '=', address)]))
-    .execute()
-    .then((rows) => rows.map(decodeWebhook));
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byAccount.get(row.account_id) ?? [];
+    list.push(decodeWebhook(row));
+    byAccount.set(row.account_id, list);
+  }
+  return byAccount;
 }
 
 export async function updateWebhookRow(db: Db, id: string, patch: Partial<Omit<WebhookRow, 'id' | 'account_id'>>): Promise<void> {

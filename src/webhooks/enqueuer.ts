@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { lockIdCursor, readEventsAfter, setIdCursor } from '../db/events.js';
-import { findEnabledWebhooksFor, insertDeliveries } from '../db/webhooks.js';
+import { findEnabledWebhooksOf, insertDeliveries, type WebhookRow } from '../db/webhooks.js';
 import { type EventFeed } from '../platform/events/feed.js';
 import { fromRecord, type EventType, type LoggedEvent } from '../platform/events/contract.js';
 import type { Logger } from '../platform/logger.js';
@@ -41,10 +41,11 @@ const subscribable = (type: EventType): type is WebhookEventType & EventType => 
 export const WEBHOOK_CURSOR = 'webhooks';
 const BATCH = 200;
 
-/** Outbox rows for one event: one per enabled webhook of its account that subscribes to it. */
-async function enqueueEvent(trx: Db, event: LoggedEvent, publicUrl: string | null, at: string): Promise<number> {
+/** Outbox rows for one event: one per enabled webhook of its account (`enabled`) whose address filter is empty or
+ * its address, and that subscribes to its type. */
+async function enqueueEvent(trx: Db, event: LoggedEvent, enabled: WebhookRow[], publicUrl: string | null, at: string): Promise<number> {
   if (!subscribable(event.type) || event.address === null) return 0;
-  const hooks = (await findEnabledWebhooksFor(trx, event.accountId, event.address)).filter((h) => subscribes(h, event.type));
+  const hooks = enabled.filter((h) => (h.address === null || h.address === event.address) && subscribes(h, event.type));
   const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
   if (!payload) return 0;
   // The event id keys the rows: a batch repeated after a crash cannot queue an event twice.
@@ -64,11 +65,16 @@ export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new
   return db.transaction().execute(async (trx) => {
     const position = await lockIdCursor(trx, WEBHOOK_CURSOR);
     if (position === undefined) return { events: 0, deliveries: 0, held: true };
-    const records = await readEventsAfter(trx, position, BATCH);
+    const events = (await readEventsAfter(trx, position, BATCH)).map(fromRecord);
+    // One query for the batch's accounts, not one per event: in the same transaction, so the same webhooks.
+    const enabled = await findEnabledWebhooksOf(
+      trx,
+      events.filter((e) => subscribable(e.type) && e.address !== null).map((e) => e.accountId),
+    );
     let deliveries = 0;
-    for (const record of records) deliveries += await enqueueEvent(trx, fromRecord(record), publicUrl, now.toISOString());
-    if (records.length > 0) await setIdCursor(trx, WEBHOOK_CURSOR, records[records.length - 1].id);
-    return { events: records.length, deliveries, held: false };
+    for (const event of events) deliveries += await enqueueEvent(trx, event, enabled.get(event.accountId) ?? [], publicUrl, now.toISOString());
+    if (events.length > 0) await setIdCursor(trx, WEBHOOK_CURSOR, events[events.length - 1].id);
+    return { events: events.length, deliveries, held: false };
   });
 }
 

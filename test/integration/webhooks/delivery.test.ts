@@ -183,6 +183,33 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(await log(off.id)).toEqual([]);
   });
 
+  it('queues a batch of events of several accounts and addresses as it queues them one by one', async () => {
+    const x = await createAddress(database.db, config, accountId, { prefix: `bx-${dialect}` });
+    const y = await createAddress(database.db, config, accountId, { prefix: `by-${dialect}` });
+    const stranger = (await createAccount(database.db, `bstranger-${dialect}@example.com`, 'developer')).id;
+    const z = await createAddress(database.db, config, stranger, { prefix: `bz-${dialect}` });
+    const onlyX = await hook('/batch-only-x', ['message.received'], { address: x.address });
+    const all = await hook('/batch-all', ['message.received', 'address.deleted']);
+    await enqueueFromLog(database.db, null); // what came before: not this test's
+    const mail = (row: { id: string; address: string }, account: string) =>
+      ingestMessage(database.db, Buffer.from('Subject: hi\r\n\r\nhi\r\n'), [{ addressId: row.id, accountId: account, address: row.address }]);
+    // Four events of two accounts, then one enqueue for all of them.
+    await mail(x, accountId);
+    await mail(z, stranger);
+    await mail(y, accountId);
+    await deleteAddress(database.db, accountId, y.address, T0);
+    expect(await enqueueFromLog(database.db, null)).toMatchObject({ events: 4, deliveries: 4 });
+    expect((await log(onlyX.id)).map((d) => (d.payload.data as { address: string }).address)).toEqual([x.address]);
+    // (Queued in one instant: the delivery log's order among them is not the point.)
+    expect((await log(all.id)).map((d) => [d.event, (d.payload.data as { address: string }).address]).sort()).toEqual(
+      [
+        ['message.received', x.address],
+        ['message.received', y.address],
+        ['address.deleted', y.address],
+      ].sort(),
+    );
+  });
+
   it('retries a receiver answering 500 on the schedule, fails the delivery after the last attempt and disables the webhook', async () => {
     receiver.respond(() => ({ status: 500, body: 'boom' }));
     const { id } = await hook('/down');
