@@ -44,7 +44,8 @@ const committers = new WeakMap<Db, Committer>();
 /**
  * Group commit: a write submitted while a commit is under way waits for it, then commits together with every other
  * write that arrived meanwhile, in one transaction — one sync to disk for all of them instead of one each. A write
- * that arrives when nothing is committing starts after one turn of the event loop, never on a timer. Each promise
+ * that arrives when nothing is committing starts after one turn of the event loop; only under load does a batch wait
+ * on a timer for company (configureGroupCommit). Each promise
  * resolves only after its own transaction committed (an SMTP 250 is never sent before that); a batch is synced to
  * disk unless every write in it was submitted with `durable: false` (events.ts, CommitOptions). When a batch fails,
  * its writes are tried again one by one, so one bad write cannot take the others down with it.
