@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -33,11 +32,8 @@ export interface DatabaseOptions {
   sqliteCacheMb?: number;
 }
 
-// PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts);
   if (database.dialect === 'postgres' && opts.pgSchema) {
     await sql`create schema if not exists ${sql.id(opts.pgSchema)}`.execute(database.db);
   }
@@ -68,7 +64,11 @@ function openSqlite(opts: DatabaseOptions): Database {
   return wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache) }), 'sqlite');
 }
 
-function openPostgres(url: string, schema?: string): Database {
+async function openPostgres(url: string, schema?: string): Promise<Database> {
+  // Loaded only here: a server on SQLite (the quick start) never needs the driver.
+  const { default: pg } = await import('pg');
+  // PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
+  pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -139,10 +139,19 @@ async function migrate(database: Database): Promise<void> {
 }
 
 async function runMigrations(db: Db, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Before any migration runs, Kysely's Migrator lists every table of every schema in the database to find its own;
+    // a schema dropped meanwhile (another tenant's, a test's) fails that listing — 3F000 "schema … does not exist", or
+    // 42P01 for a table — though nothing of ours changed. List again.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (!failed && attempt < MIGRATION_TRIES && (code === '3F000' || code === '42P01')) continue;
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Tries of a migration run whose table listing failed on a schema dropped meanwhile (runMigrations). */
+const MIGRATION_TRIES = 10;
