@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { configureGroupCommit } from './db/group-commit.js';
@@ -52,7 +52,9 @@ export interface Context {
 }
 
 /** The shared Redis connection (rate limits, /ready). Its errors are reported by those; they must not end the process. */
-function sharedRedis(url: string): Redis {
+async function sharedRedis(url: string): Promise<Redis> {
+  // Loaded only with REDIS_URL: a single instance never needs the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
   redis.on('error', () => undefined);
   return redis;
@@ -67,7 +69,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
   const events =
     overrides.events ?? (await startEventFeed({ db: database.db, databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, pollMs: config.eventPollMs }));
   const metrics = overrides.metrics ?? createMetrics();
-  const redis = 'redis' in overrides ? overrides.redis : config.redisUrl ? sharedRedis(config.redisUrl) : undefined;
+  const redis = 'redis' in overrides ? overrides.redis : config.redisUrl ? await sharedRedis(config.redisUrl) : undefined;
   return {
     config,
     database,

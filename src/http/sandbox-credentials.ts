@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { Hash } from '@smithy/hash-node';
 import type { Db } from '../db/database.js';
 import { sandboxForApiKey, sandboxForSigning, type SandboxWithMailbox } from '../mail/sandboxes.js';
 import { ProviderError, type Provider } from '../mail/providers/errors.js';
@@ -120,6 +118,8 @@ async function verifySigV4(request: FastifyRequest, db: Db): Promise<SandboxWith
   } catch {
     throw sesError('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided (the path is not valid percent-encoding).');
   }
+  // The AWS SDK's signer, loaded with the first SES request (most servers never see one).
+  const [{ SignatureV4 }, { Hash }] = await Promise.all([import('@smithy/signature-v4'), import('@smithy/hash-node')]);
   const signer = new SignatureV4({
     credentials: { accessKeyId, secretAccessKey: found.secret },
     region,

@@ -4,7 +4,6 @@
  * message services, so a summary here is exactly what listMessages shows.
  */
 import libmime from 'libmime';
-import { simpleParser } from 'mailparser';
 import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import { deleteMessagesOfAddress, findMessagesOfAccount, listInboxOf, mailboxCountsOf, type InboxFilter, type InboxRow } from '../db/inbox.js';
@@ -117,6 +116,7 @@ function headerField(line: string): Schemas['HeaderField'] {
  */
 export async function messageStructure(db: Db, addressId: string, messageId: string): Promise<Omit<Schemas['MessageStructure'], 'success'>> {
   const [raw, message] = await Promise.all([getMessageRaw(db, addressId, messageId), getMessage(db, addressId, messageId)]);
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true }).catch(() => null);
   if (!parsed) return { headers: [], inline: [] };
   const inline: Schemas['InlinePart'][] = [];

@@ -1,4 +1,3 @@
-import { simpleParser } from 'mailparser';
 import type { Db } from '../db/database.js';
 import {
   attachmentsOfMessages,
@@ -106,7 +105,7 @@ export async function getAttachment(
   // The bytes live once, in the raw source: the parser that listed the attachments at ingestion finds them again
   // in the same order (`position`).
   const raw = await findMessageSource(db, addressId, messageId);
-  const parsed = raw ? await simpleParser(raw, PARSE_OPTIONS) : undefined;
+  const parsed = raw ? await (await import('mailparser')).simpleParser(raw, PARSE_OPTIONS) : undefined;
   const content = parsed?.attachments[row.position]?.content;
   if (!content) throw new Error(`attachment ${attachmentId} of ${messageId} is missing from its source`);
   return { filename: row.filename, content_type: row.content_type, content };

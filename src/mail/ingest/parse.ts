@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
+import type { AddressObject, EmailAddress, ParsedMail } from 'mailparser';
 import type { components } from '../../../generated/schema.js';
 
 type MailboxView = components['schemas']['Mailbox'];
@@ -83,6 +83,8 @@ function parseFailure(err: unknown): string {
 }
 
 export async function parse(raw: Buffer): Promise<ParsedContent> {
+  // Loaded with the first message parsed: on the worker threads, or on the event loop with INTAKE_WORKERS=0.
+  const { simpleParser } = await import('mailparser');
   try {
     return withoutNul(toContent(await simpleParser(raw, PARSE_OPTIONS)));
   } catch (err) {

@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Db } from '../../db/database.js';
@@ -138,6 +137,8 @@ export async function compose(mail: OutgoingMail): Promise<Buffer> {
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+  // Loaded with the first provider request: a server nobody sends through the provider APIs never needs it.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
   return new MailComposer(options).compile().build();
 }
 

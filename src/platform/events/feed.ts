@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { Client as PgClient } from 'pg';
 import type { Db } from '../../db/database.js';
 import { EVENTS_CHANNEL, lastEventId, onEventsCommitted, readEventsAfter } from '../../db/events.js';
 import type { Logger } from '../logger.js';
@@ -102,8 +102,10 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   // Wake-ups. Our own commits: at once, and passed on to the other instances through Redis when it is configured.
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
-  let listener: pg.Client | undefined;
+  let listener: PgClient | undefined;
   if (options.redisUrl) {
+    // The clients are loaded only when they are used: a single instance on SQLite needs neither.
+    const { Redis } = await import('ioredis');
     publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
     subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     for (const client of [publisher, subscriber]) client.on('error', (err: unknown) => logger?.warn({ err }, 'event wake-up channel (Redis) failed'));
@@ -116,6 +118,7 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   // few seconds until it succeeds; what was committed meanwhile is read at once after reconnecting.
   let relisten: NodeJS.Timeout | undefined;
   const listen = async (): Promise<void> => {
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: options.databaseUrl! });
     listener = client;
     let lost = false;
