@@ -72,6 +72,10 @@ const sesError = (code: string, message: string, kind: 'forbidden' | 'unauthenti
  * and the sandbox's secret, and compared in constant time. A request whose x-amz-content-sha256 does not match its
  * body, or that was signed more than 15 minutes from now, is refused as AWS refuses it.
  */
+/** The AWS SDK's signer, loaded with the first SES request (most servers never see one). */
+let signer: Promise<[typeof import('@smithy/signature-v4'), typeof import('@smithy/hash-node')]> | undefined;
+const loadSigner = () => (signer ??= Promise.all([import('@smithy/signature-v4'), import('@smithy/hash-node')]));
+
 async function verifySigV4(request: FastifyRequest, db: Db): Promise<SandboxWithMailbox> {
   const authorization = single(request.headers.authorization);
   if (!authorization) throw sesError('MissingAuthenticationTokenException', WORDING.ses.missing, 'unauthenticated');
@@ -118,8 +122,7 @@ async function verifySigV4(request: FastifyRequest, db: Db): Promise<SandboxWith
   } catch {
     throw sesError('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided (the path is not valid percent-encoding).');
   }
-  // The AWS SDK's signer, loaded with the first SES request (most servers never see one).
-  const [{ SignatureV4 }, { Hash }] = await Promise.all([import('@smithy/signature-v4'), import('@smithy/hash-node')]);
+  const [{ SignatureV4 }, { Hash }] = await loadSigner();
   const signer = new SignatureV4({
     credentials: { accessKeyId, secretAccessKey: found.secret },
     region,

@@ -8,6 +8,7 @@ import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import { deleteMessagesOfAddress, findMessagesOfAccount, listInboxOf, mailboxCountsOf, type InboxFilter, type InboxRow } from '../db/inbox.js';
 import { requireOwnMailbox } from './addresses.js';
+import { loadMailParser, PARSE_OPTIONS } from './ingest/parse.js';
 import { DomainError } from '../platform/errors.js';
 import { deleteMessage, getMessage, getMessageRaw, listMessages, setMessageRead, type MessageSummaryView } from './messages.js';
 
@@ -116,8 +117,8 @@ function headerField(line: string): Schemas['HeaderField'] {
  */
 export async function messageStructure(db: Db, addressId: string, messageId: string): Promise<Omit<Schemas['MessageStructure'], 'success'>> {
   const [raw, message] = await Promise.all([getMessageRaw(db, addressId, messageId), getMessage(db, addressId, messageId)]);
-  const { simpleParser } = await import('mailparser');
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true }).catch(() => null);
+  const { simpleParser } = await loadMailParser();
+  const parsed = await simpleParser(raw, PARSE_OPTIONS).catch(() => null);
   if (!parsed) return { headers: [], inline: [] };
   const inline: Schemas['InlinePart'][] = [];
   parsed.attachments.forEach((a, i) => {

@@ -13,7 +13,7 @@ import {
   type MessageSummaryRow,
 } from '../db/messages.js';
 import { DomainError } from '../platform/errors.js';
-import { PARSE_OPTIONS } from './ingest/parse.js';
+import { loadMailParser, PARSE_OPTIONS } from './ingest/parse.js';
 import type { CheckSubject } from './checks/checks.js';
 import type { components } from '../../generated/schema.js';
 
@@ -105,7 +105,7 @@ export async function getAttachment(
   // The bytes live once, in the raw source: the parser that listed the attachments at ingestion finds them again
   // in the same order (`position`).
   const raw = await findMessageSource(db, addressId, messageId);
-  const parsed = raw ? await (await import('mailparser')).simpleParser(raw, PARSE_OPTIONS) : undefined;
+  const parsed = raw ? await (await loadMailParser()).simpleParser(raw, PARSE_OPTIONS) : undefined;
   const content = parsed?.attachments[row.position]?.content;
   if (!content) throw new Error(`attachment ${attachmentId} of ${messageId} is missing from its source`);
   return { filename: row.filename, content_type: row.content_type, content };

@@ -41,10 +41,13 @@ const subscribable = (type: EventType): type is WebhookEventType & EventType => 
 export const WEBHOOK_CURSOR = 'webhooks';
 const BATCH = 200;
 
+/** Events a webhook may subscribe to, of an address (the only ones that can queue deliveries). */
+const queueable = (event: LoggedEvent): event is LoggedEvent & { address: string } => subscribable(event.type) && event.address !== null;
+
 /** Outbox rows for one event: one per enabled webhook of its account (`enabled`) whose address filter is empty or
  * its address, and that subscribes to its type. */
 async function enqueueEvent(trx: Db, event: LoggedEvent, enabled: WebhookRow[], publicUrl: string | null, at: string): Promise<number> {
-  if (!subscribable(event.type) || event.address === null) return 0;
+  if (!queueable(event)) return 0;
   const hooks = enabled.filter((h) => (h.address === null || h.address === event.address) && subscribes(h, event.type));
   const payload = hooks.length === 0 ? null : payloadFor(event, publicUrl);
   if (!payload) return 0;
@@ -69,7 +72,7 @@ export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new
     // One query for the batch's accounts, not one per event: in the same transaction, so the same webhooks.
     const enabled = await findEnabledWebhooksOf(
       trx,
-      events.filter((e) => subscribable(e.type) && e.address !== null).map((e) => e.accountId),
+      events.filter(queueable).map((e) => e.accountId),
     );
     let deliveries = 0;
     for (const event of events) deliveries += await enqueueEvent(trx, event, enabled.get(event.accountId) ?? [], publicUrl, now.toISOString());

@@ -82,9 +82,13 @@ function parseFailure(err: unknown): string {
   return `The message was not parsed in full because ${why}: only its top-level headers were read. The raw source is complete.`;
 }
 
+/** mailparser, loaded with the first message parsed (on the worker threads, or on the event loop with
+ * INTAKE_WORKERS=0, for a message's structure or an attachment): an instance that parses nothing does not spend it. */
+let mailparser: Promise<typeof import('mailparser')> | undefined;
+export const loadMailParser = () => (mailparser ??= import('mailparser'));
+
 export async function parse(raw: Buffer): Promise<ParsedContent> {
-  // Loaded with the first message parsed: on the worker threads, or on the event loop with INTAKE_WORKERS=0.
-  const { simpleParser } = await import('mailparser');
+  const { simpleParser } = await loadMailParser();
   try {
     return withoutNul(toContent(await simpleParser(raw, PARSE_OPTIONS)));
   } catch (err) {

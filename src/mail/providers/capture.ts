@@ -110,6 +110,11 @@ function envelopeOf(mail: Pick<OutgoingMail, 'from' | 'to' | 'cc' | 'bcc'>): { m
   return { mail_from: mail.from.address, rcpt_to: rcpt };
 }
 
+/** MailComposer, loaded with the first provider request: a server nobody sends through the provider APIs never needs it. */
+const importComposer = () => import('nodemailer/lib/mail-composer/index.js');
+let composer: ReturnType<typeof importComposer> | undefined;
+const loadComposer = () => (composer ??= importComposer());
+
 /** Composes the message with MailComposer; no file or URL is ever read (attachments come as bytes). */
 export async function compose(mail: OutgoingMail): Promise<Buffer> {
   const headers = mail.headers.map((h) => ({
@@ -137,8 +142,7 @@ export async function compose(mail: OutgoingMail): Promise<Buffer> {
     disableFileAccess: true,
     disableUrlAccess: true,
   };
-  // Loaded with the first provider request: a server nobody sends through the provider APIs never needs it.
-  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
+  const { default: MailComposer } = await loadComposer();
   return new MailComposer(options).compile().build();
 }
 
