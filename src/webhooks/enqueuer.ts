@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { lockIdCursor, readEventsAfter, setIdCursor } from '../db/events.js';
+import { lockIdCursor, readEventsAfter, setIdCursor, transactWithEvents } from '../db/events.js';
 import { findEnabledWebhooksOf, insertDeliveries, type WebhookRow } from '../db/webhooks.js';
 import { type EventFeed } from '../platform/events/feed.js';
 import { fromRecord, type EventType, type LoggedEvent } from '../platform/events/contract.js';
@@ -17,6 +17,12 @@ export interface EnqueuerDeps {
   pollMs?: number;
   /** Called after rows were written, so an in-process worker can start at once instead of at its next poll. */
   onEnqueued?: () => void;
+  /**
+   * Wake-ups closer together than this after a run started wait for the rest of it (default 20 ms): in a burst of mail
+   * every stored batch wakes the enqueuer, and one run per batch was a commit per batch for a cursor's move. A lone
+   * event is queued at once.
+   */
+  minIntervalMs?: number;
 }
 
 export interface WebhookEnqueuer {
@@ -63,9 +69,15 @@ async function enqueueEvent(trx: Db, event: LoggedEvent, enabled: WebhookRow[], 
  * outbox row per matching webhook, moving the cursor in the same transaction — so each event is queued exactly once,
  * whichever instance runs it and whenever a process dies. One instance at a time holds the cursor (a row lock);
  * the others skip their turn. A worker, possibly in another instance, sends the rows.
+ *
+ * The commit is not synced to disk of its own (`durable: false`): everything it writes is derived from the log, and
+ * a power failure that loses it loses the cursor's move with it (SQLite's WAL and PostgreSQL's log keep commits in
+ * order), so the same events are queued again. No row it writes is sent before a synced commit follows it: a worker
+ * claims a delivery with one (`claimDelivery`). It ran once per stored batch, and its sync was half of the disk
+ * syncs of a burst of mail (BENCHMARKS.md, "Accept first, read after").
  */
 export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new Date()): Promise<{ events: number; deliveries: number; held: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  return transactWithEvents(db, async (trx) => {
     const position = await lockIdCursor(trx, WEBHOOK_CURSOR);
     if (position === undefined) return { events: 0, deliveries: 0, held: true };
     const events = (await readEventsAfter(trx, position, BATCH)).map(fromRecord);
@@ -78,7 +90,7 @@ export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new
     for (const event of events) deliveries += await enqueueEvent(trx, event, enabled.get(event.accountId) ?? [], publicUrl, now.toISOString());
     if (events.length > 0) await setIdCursor(trx, WEBHOOK_CURSOR, events[events.length - 1].id);
     return { events: events.length, deliveries, held: false };
-  });
+  }, { durable: false });
 }
 
 export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
@@ -119,8 +131,19 @@ export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
     return running;
   }
 
-  const wake = () => {
+  const minInterval = deps.minIntervalMs ?? 20;
+  let lastRun = -Infinity;
+  let later: NodeJS.Timeout | undefined;
+  const runNow = () => {
+    later = undefined;
+    lastRun = performance.now();
     if (!stopped) void runOnce();
+  };
+  const wake = () => {
+    if (stopped || later) return;
+    const wait = lastRun + minInterval - performance.now();
+    if (wait <= 0) runNow();
+    else later = setTimeout(runNow, wait);
   };
   const offAdvance = deps.feed?.onAdvance(wake);
   const poll = setInterval(wake, deps.pollMs ?? 2000);
@@ -134,6 +157,7 @@ export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
       stopped = true;
       offAdvance?.();
       clearInterval(poll);
+      clearTimeout(later);
       await running;
     },
   };

@@ -14,6 +14,7 @@ import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { eventRecord } from '../../../src/platform/events/contract.js';
 import { ingestMessage } from '../../../src/mail/ingest/store.js';
 import { enqueueFromLog, startWebhookEnqueuer } from '../../../src/webhooks/enqueuer.js';
+import type { EventFeed } from '../../../src/platform/events/feed.js';
 import { nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../../src/webhooks/schedule.js';
 import type { HostResolver } from '../../../src/webhooks/ssrf.js';
 import {
@@ -208,6 +209,84 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
         ['address.deleted', y.address],
       ].sort(),
     );
+  });
+
+  it('queues without a disk sync of its own: the commit is relaxed (a synced one follows before anything is sent)', async () => {
+    const x = await createAddress(database.db, config, accountId, { prefix: `relaxed-${dialect}` });
+    const h = await hook('/relaxed', ['message.received']);
+    await enqueueFromLog(database.db, null);
+    await ingestMessage(database.db, Buffer.from('Subject: hi\r\n\r\nhi\r\n'), [{ addressId: x.id, accountId, address: x.address }]);
+    // Every statement the enqueuer sends, as text (raw SQL and built queries alike).
+    const sent: string[] = [];
+    const spied = database.db.withPlugin({
+      transformQuery: (args) => (sent.push(database.db.getExecutor().compileQuery(args.node, args.queryId).sql), args.node),
+      transformResult: async (args) => args.result,
+    });
+    expect(await enqueueFromLog(spied, null)).toMatchObject({ events: 1, deliveries: 1 });
+    const cursorMoved = sent.findIndex((q) => /update "event_cursors" set "position"/.test(q));
+    expect(cursorMoved).toBeGreaterThan(-1);
+    // SQLite: lowered just before the transaction (and restored just after it); PostgreSQL: for the transaction.
+    const lowered = sent.indexOf(dialect === 'sqlite' ? 'pragma synchronous = NORMAL' : 'set local synchronous_commit = off');
+    expect(lowered).toBeGreaterThan(-1);
+    expect(lowered).toBeLessThan(cursorMoved);
+    if (dialect === 'sqlite') {
+      expect(sent.at(-1)).toBe('pragma synchronous = FULL');
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db)).rows[0].synchronous).toBe(2);
+    }
+    // Sending starts with a claim, which is an ordinary (synced) commit.
+    expect(await worker().runOnce()).toMatchObject({ attempted: 1, succeeded: 1 });
+    expect(at$('/relaxed')).toHaveLength(1);
+    expect((await log(h.id))[0].status).toBe('succeeded');
+  });
+
+  it('runs at once for a lone wake-up, and twice for a burst closer together than minIntervalMs', async () => {
+    const x = await createAddress(database.db, config, accountId, { prefix: `burst-${dialect}` });
+    const h = await hook('/burst', ['message.received']);
+    await enqueueFromLog(database.db, null);
+    // A run is one read of the cursor.
+    let runs = 0;
+    const counting = database.db.withPlugin({
+      transformQuery: (args) => {
+        const text = database.db.getExecutor().compileQuery(args.node, args.queryId).sql;
+        if (/^select/i.test(text) && text.includes('event_cursors')) runs++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const wakes: Array<() => void> = [];
+    const feed = { onAdvance: (fn: () => void) => (wakes.push(fn), () => undefined) } as unknown as EventFeed;
+    const wakeUp = () => wakes.forEach((w) => w());
+    const mail = () => ingestMessage(database.db, Buffer.from('Subject: burst\r\n\r\nhi\r\n'), [{ addressId: x.id, accountId, address: x.address }]);
+    const queued = async () => (await log(h.id)).length;
+    const until = async (done: () => Promise<boolean>) => {
+      for (const deadline = Date.now() + 5000; !(await done()); ) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    const enqueuer = startWebhookEnqueuer({ db: counting, feed, publicUrl: null, pollMs: 60_000, minIntervalMs: 300 });
+    try {
+      await until(async () => runs === 1); // the run at start
+      await mail();
+      await new Promise((r) => setTimeout(r, 350));
+      const woke = performance.now();
+      wakeUp();
+      await until(async () => (await queued()) === 1);
+      expect(performance.now() - woke).toBeLessThan(250);
+      expect(runs).toBe(2);
+      // Ten messages, then ten wake-ups at once: one run now, one at the end of the interval (for what a later
+      // wake-up may have announced), not ten.
+      for (let i = 0; i < 10; i++) await mail();
+      await new Promise((r) => setTimeout(r, 350));
+      for (let i = 0; i < 10; i++) wakeUp();
+      await until(async () => (await queued()) === 11);
+      expect(runs).toBe(3);
+      await new Promise((r) => setTimeout(r, 450));
+      expect(runs).toBe(4);
+      expect(await queued()).toBe(11);
+    } finally {
+      await enqueuer.stop();
+    }
   });
 
   it('retries a receiver answering 500 on the schedule, fails the delivery after the last attempt and disables the webhook', async () => {
