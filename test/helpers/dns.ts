@@ -27,13 +27,15 @@ export interface TestDns {
   close(): Promise<void>;
 }
 
-/** A real DNS server on 127.0.0.1 (UDP, random port) answering from `zone`, which tests may change at any time. */
-export async function startTestDns(): Promise<TestDns> {
+/** A real DNS server on 127.0.0.1 (UDP, random port) answering from `zone`, which tests may change at any time;
+ * `delayMs`: each answer that long after its question, as a resolver asking the internet would. */
+export async function startTestDns(opts: { delayMs?: number } = {}): Promise<TestDns> {
   const zone: Zone = { txt: new Map(), mx: new Map(), servfail: new Set() };
   const queries: string[] = [];
   const server = createServer({
     udp: true,
-    handle: (request, send) => {
+    handle: (request, answer) => {
+      const send = (r: Parameters<typeof answer>[0]) => (opts.delayMs ? void setTimeout(() => answer(r), opts.delayMs) : answer(r));
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const name = question.name.toLowerCase().replace(/\.$/, '');

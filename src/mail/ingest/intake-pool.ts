@@ -1,9 +1,16 @@
 import { Piscina } from 'piscina';
+import type { CheckedContent, CheckTask } from './intake-worker.js';
+import type { AuthContext, MailAuthSettings } from './mail-auth.js';
 import { prepareContent, type PreparedContent } from './prepare.js';
 
 /** Prepares messages for storing (src/mail/ingest/prepare.ts): on worker threads, or on the event loop. */
 export interface ContentPreparer {
   prepare(raw: Buffer): Promise<PreparedContent>;
+  /**
+   * Prepares and checks SPF/DKIM/DMARC on the same worker thread — present only on a pool given the checks'
+   * settings; without it the caller checks on the event loop.
+   */
+  check?(raw: Buffer, ctx: AuthContext): Promise<CheckedContent>;
   close(): Promise<void>;
 }
 
@@ -16,7 +23,7 @@ const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.fro
  * From source (tsx, vitest) the worker is src/mail/ingest/intake-worker.ts, loaded through tsx; from the bundle
  * (`npm start`) it is dist/intake-worker.js beside dist/main.js.
  */
-export function createContentPreparer(threads: number): ContentPreparer {
+export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }): ContentPreparer {
   if (threads === 0) return { prepare: prepareContent, close: async () => undefined };
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
@@ -29,13 +36,25 @@ export function createContentPreparer(threads: number): ContentPreparer {
     // A worker parses one message at a time and keeps nothing: a small young generation is collected more often but
     // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row).
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    // A check waits for DNS (50–500 ms for a new sender domain): a thread takes the next message meanwhile, up to
+    // INTAKE_CONCURRENCY at once, as the processors on the event loop do.
+    ...(checks ? { concurrentTasksPerWorker: Math.max(1, checks.concurrency) } : {}),
     ...(fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
   });
+  const withBuffer = (p: PreparedContent): PreparedContent => ({ ...p, source: { ...p.source, raw: asBuffer(p.source.raw) } });
   return {
     async prepare(raw) {
-      const p = (await pool.run(raw)) as PreparedContent;
-      return { ...p, source: { ...p.source, raw: asBuffer(p.source.raw) } };
+      return withBuffer((await pool.run(raw)) as PreparedContent);
     },
+    ...(checks
+      ? {
+          async check(raw: Buffer, ctx: AuthContext) {
+            const task: CheckTask = { raw, ctx, settings: checks.settings };
+            const done = (await pool.run(task)) as CheckedContent;
+            return { prepared: withBuffer(done.prepared), authentication: done.authentication };
+          },
+        }
+      : {}),
     close: () => pool.destroy(),
   };
 }

@@ -1,10 +1,35 @@
 /**
  * The intake worker pool's task (src/mail/ingest/intake-pool.ts): a message's CPU-heavy preparation — MIME parse,
- * code and link extraction, compression — on a worker thread, so SMTP and HTTP keep answering meanwhile.
- * Bundled on its own into dist/intake-worker.js by scripts/build-server.ts.
+ * code and link extraction, compression — and, when the pool is given the settings, its SPF/DKIM/DMARC checks, on a
+ * worker thread, so SMTP and HTTP keep answering meanwhile. Bundled on its own into dist/intake-worker.js by
+ * scripts/build-server.ts.
  */
+import { mailAuthenticatorFrom, type AuthContext, type AuthenticationView, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import { prepareContent, type PreparedContent } from './prepare.js';
 
-export default async function prepare(raw: Uint8Array): Promise<PreparedContent> {
-  return prepareContent(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+/** A message to prepare and check: what the intake processor knows of its sender, and how to check. */
+export interface CheckTask {
+  raw: Uint8Array;
+  ctx: AuthContext;
+  settings: MailAuthSettings;
+}
+
+export interface CheckedContent {
+  prepared: PreparedContent;
+  authentication: AuthenticationView | null;
+}
+
+const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/** This thread's authenticator (its DNS cache lives as long as the thread), built with the first check. */
+let authenticator: { key: string; value: MailAuthenticator } | undefined;
+
+export default async function prepare(input: Uint8Array | CheckTask): Promise<PreparedContent | CheckedContent> {
+  if (input instanceof Uint8Array) return prepareContent(asBuffer(input));
+  const key = JSON.stringify(input.settings);
+  if (authenticator?.key !== key) authenticator = { key, value: mailAuthenticatorFrom(input.settings) };
+  const raw = asBuffer(input.raw);
+  // Parsing runs while the checks wait for DNS.
+  const [prepared, authentication] = await Promise.all([prepareContent(raw), authenticator.value.check(raw, input.ctx)]);
+  return { prepared, authentication };
 }

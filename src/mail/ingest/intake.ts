@@ -14,11 +14,10 @@ import {
   type IntakeEntry,
   type IntakeRecipient,
 } from '../../db/intake.js';
-import { createCachedDnsLookup } from '../../platform/dns-cache.js';
 import { silentLogger, type Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
-import { createMailAuthenticator, type MailAuthenticator } from './mail-auth.js';
+import { mailAuthenticatorFrom, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
 import { newId, writeCopies, type CopyRecipient } from './store.js';
 
@@ -95,14 +94,18 @@ export function createIntake(deps: IntakeDeps): Intake {
   const { db, config } = deps;
   const logger = deps.logger ?? silentLogger;
   const concurrency = config.intake.concurrency;
-  const mailAuth =
-    deps.mailAuth ??
-    createMailAuthenticator({
-      enabled: config.mailAuth.enabled,
-      timeoutMs: config.mailAuth.timeoutMs,
-      authservId: config.smtpHostname,
-      lookup: createCachedDnsLookup({ servers: config.dnsServers, timeoutMs: config.mailAuth.timeoutMs, maxEntries: config.intake.dnsCacheSize, maxTtlSeconds: DNS_MAX_TTL_SECONDS }),
-    });
+  const authSettings: MailAuthSettings = {
+    enabled: config.mailAuth.enabled,
+    timeoutMs: config.mailAuth.timeoutMs,
+    authservId: config.smtpHostname,
+    dns: { servers: config.dnsServers, timeoutMs: config.mailAuth.timeoutMs, maxEntries: config.intake.dnsCacheSize, maxTtlSeconds: DNS_MAX_TTL_SECONDS },
+  };
+  // The checks run where the parsing does: on the worker threads (INTAKE_WORKERS), each with its own DNS cache, unless
+  // the processors parse on the event loop or a test supplies its own authenticator or preparer.
+  const checksOnWorkers = !deps.mailAuth && !deps.preparer && config.mailAuth.enabled;
+  let eventLoopAuth: MailAuthenticator | undefined = deps.mailAuth;
+  const mailAuth = (): MailAuthenticator => (eventLoopAuth ??= mailAuthenticatorFrom(authSettings));
+  const newPreparer = () => createContentPreparer(config.intake.workers, checksOnWorkers ? { settings: authSettings, concurrency } : undefined);
   let preparer = deps.preparer;
   let started = false;
   let stopped = false;
@@ -135,11 +138,10 @@ export function createIntake(deps: IntakeDeps): Intake {
       if (entry.attempts > MAX_ATTEMPTS) {
         prepared = rawOnly(entry);
       } else {
-        preparer ??= createContentPreparer(config.intake.workers);
-        [prepared, authentication] = await Promise.all([
-          preparer.prepare(entry.raw),
-          mailAuth.check(entry.raw, { clientIp: entry.clientIp, helo: entry.helo, mailFrom: entry.mailFrom }),
-        ]);
+        preparer ??= newPreparer();
+        const ctx = { clientIp: entry.clientIp, helo: entry.helo, mailFrom: entry.mailFrom };
+        if (preparer.check) ({ prepared, authentication } = await preparer.check(entry.raw, ctx));
+        else [prepared, authentication] = await Promise.all([preparer.prepare(entry.raw), mailAuth().check(entry.raw, ctx)]);
       }
     }
     // Not synced to disk on its own: lost to a power failure, the entry (synced when accepted) is still queued and is
@@ -257,7 +259,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       started = true;
       if (concurrency === 0) return;
       // Loaded now rather than by the first message, which would wait for it.
-      preparer ??= createContentPreparer(config.intake.workers);
+      preparer ??= newPreparer();
       preparer.prepare(Buffer.from('Subject: warm-up\r\n\r\n.\r\n')).catch((err: unknown) => logger.warn({ err }, 'intake worker pool failed to start'));
       // The safety net: entries other instances accepted, and entries given back to be tried again later.
       timer = setInterval(() => void pump(), config.intake.pollMs);

@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/schema.js';
+import { createCachedDnsLookup, type DnsCacheOptions } from '../../platform/dns-cache.js';
 
 /**
  * SPF, DKIM and DMARC verdicts for a message as it arrives (mailauth does the checking), within a time budget:
@@ -101,4 +102,18 @@ export function createMailAuthenticator(opts: { enabled: boolean; timeoutMs: num
       }
     },
   };
+}
+
+/** An authenticator's settings as plain data: they cross to the intake worker threads, which build their own. */
+export interface MailAuthSettings {
+  enabled: boolean;
+  timeoutMs: number;
+  authservId: string;
+  /** The checks' DNS: DNS_SERVERS through a bounded cache (one per thread that checks). */
+  dns: DnsCacheOptions;
+}
+
+export function mailAuthenticatorFrom(settings: MailAuthSettings): MailAuthenticator {
+  const { dns, ...rest } = settings;
+  return createMailAuthenticator({ ...rest, lookup: createCachedDnsLookup(dns) });
 }
