@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createAccount } from '../../src/identity/accounts.js';
 import { createKey } from '../../src/identity/keys.js';
-import { answers, exited, freePort, greets } from '../../test/helpers/probes.js';
+import { answers, exited, freePort, greets, onFreePorts } from '../../test/helpers/probes.js';
 
 export { freePort };
 
@@ -276,10 +276,24 @@ export async function createWorld(options: WorldOptions): Promise<World> {
       ...(redis ? { REDIS_URL: redis.url } : {}),
       ...options.env,
     };
-    for (let n = 0; n < options.instances; n++) {
-      instances.push(new Instance(String.fromCharCode(65 + n), await freePort(), await freePort(), { ...env, DATA_DIR: tempDir('ephemail-chaos-') }));
-    }
-    await Promise.all(instances.map((i) => i.start()));
+    // Each on ports of its own, found again when another process took one between freePort() and the listen.
+    const started = await Promise.allSettled(
+      Array.from({ length: options.instances }, (_, n) =>
+        onFreePorts(async () => {
+          const instance = new Instance(String.fromCharCode(65 + n), await freePort(), await freePort(), { ...env, DATA_DIR: tempDir('ephemail-chaos-') });
+          try {
+            await instance.start();
+            return instance;
+          } catch (err) {
+            await instance.kill();
+            throw err;
+          }
+        }),
+      ),
+    );
+    for (const s of started) if (s.status === 'fulfilled') instances.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
     if (options.nginx) nginx = await Nginx.start(instances);
     return {
       databaseUrl,
