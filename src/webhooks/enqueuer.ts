@@ -74,7 +74,7 @@ async function enqueueEvent(trx: Db, event: LoggedEvent, enabled: WebhookRow[], 
  * a power failure that loses it loses the cursor's move with it (SQLite's WAL and PostgreSQL's log keep commits in
  * order), so the same events are queued again. No row it writes is sent before a synced commit follows it: a worker
  * claims a delivery with one (`claimDelivery`). It ran once per stored batch, and its sync was half of the disk
- * syncs of a burst of mail (BENCHMARKS.md, "Accept first, read after").
+ * syncs of a burst of mail (BENCHMARKS.md, "Intake queue", session 6).
  */
 export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new Date()): Promise<{ events: number; deliveries: number; held: boolean }> {
   return transactWithEvents(db, async (trx) => {
