@@ -66,16 +66,16 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
 const sesError = (code: string, message: string, kind: 'forbidden' | 'unauthenticated' = 'forbidden') => new ProviderError(kind, message, { code });
 
+/** The AWS SDK's signer, loaded with the first SES request (most servers never see one). */
+let signer: Promise<[typeof import('@smithy/signature-v4'), typeof import('@smithy/hash-node')]> | undefined;
+const loadSigner = () => (signer ??= Promise.all([import('@smithy/signature-v4'), import('@smithy/hash-node')]));
+
 /**
  * Amazon SES: AWS Signature Version 4. The access key id is the sandbox id; the signature is recomputed for the
  * request as received — method, path, query, the headers it says it signed, the body — with the AWS SDK's own signer
  * and the sandbox's secret, and compared in constant time. A request whose x-amz-content-sha256 does not match its
  * body, or that was signed more than 15 minutes from now, is refused as AWS refuses it.
  */
-/** The AWS SDK's signer, loaded with the first SES request (most servers never see one). */
-let signer: Promise<[typeof import('@smithy/signature-v4'), typeof import('@smithy/hash-node')]> | undefined;
-const loadSigner = () => (signer ??= Promise.all([import('@smithy/signature-v4'), import('@smithy/hash-node')]));
-
 async function verifySigV4(request: FastifyRequest, db: Db): Promise<SandboxWithMailbox> {
   const authorization = single(request.headers.authorization);
   if (!authorization) throw sesError('MissingAuthenticationTokenException', WORDING.ses.missing, 'unauthenticated');

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { CheckedContent, CheckTask } from './intake-worker.js';
 import type { AuthContext, MailAuthSettings } from './mail-auth.js';
-import { prepareContent, type PreparedContent } from './prepare.js';
+import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
 
 /** Prepares messages for storing (src/mail/ingest/prepare.ts): on worker threads, or on the event loop. */
 export interface ContentPreparer {
@@ -14,8 +14,6 @@ export interface ContentPreparer {
   close(): Promise<void>;
 }
 
-/** Buffers cross the thread boundary as plain Uint8Arrays; the store wants Buffers back. */
-const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 /**
  * INTAKE_WORKERS threads (piscina) that parse, extract and compress, so a burst of large or odd MIME never holds up

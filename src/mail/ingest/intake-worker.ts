@@ -5,7 +5,7 @@
  * scripts/build-server.ts.
  */
 import { mailAuthenticatorFrom, type AuthContext, type AuthenticationView, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
-import { prepareContent, type PreparedContent } from './prepare.js';
+import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
 
 /** A message to prepare and check: what the intake processor knows of its sender, and how to check. */
 export interface CheckTask {
@@ -18,8 +18,6 @@ export interface CheckedContent {
   prepared: PreparedContent;
   authentication: AuthenticationView | null;
 }
-
-const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /** This thread's authenticator (its DNS cache lives as long as the thread), built with the first check. */
 let authenticator: { key: string; value: MailAuthenticator } | undefined;
