@@ -37,6 +37,8 @@ export interface Config {
   sqliteStatementCache: number;
   /** SQLite only: the page cache in MiB (better-sqlite3's build has 16). */
   sqliteCacheMb: number;
+  /** SQLite only: checkpoints on a thread of their own instead of inside the event loop's commits. */
+  sqliteCheckpointThread: boolean;
   redisUrl: string | null;
   mailDomains: string[];
   dnsServers: string[];
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),
     sqliteCacheMb: int('SQLITE_CACHE_MB', 4, 1, 65_536),
+    sqliteCheckpointThread: bool('SQLITE_CHECKPOINT_THREAD', true),
     redisUrl,
     mailDomains,
     dnsServers,

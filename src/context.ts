@@ -62,7 +62,17 @@ async function sharedRedis(url: string): Promise<Redis> {
 
 /** Opens the store and builds everything else on it. Tests pass their own parts (a fresh store, a fake resolver). */
 export async function createContext(config: Config, overrides: Partial<Context> = {}): Promise<Context> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteStatementCache: config.sqliteStatementCache, sqliteCacheMb: config.sqliteCacheMb }));
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sqliteStatementCache: config.sqliteStatementCache,
+      sqliteCacheMb: config.sqliteCacheMb,
+      sqliteCheckpointThread: config.sqliteCheckpointThread,
+      // Before the server's logger exists; the store keeps working (its own connection checkpoints past its limit).
+      onCheckpointError: (message) => process.emitWarning(`SQLite checkpoint thread: ${message}`),
+    }));
   configureGroupCommit(database.db, { delayMs: config.intake.groupCommitDelayMs });
   // One resolver (DNS_SERVERS, VERIFY_TIMEOUT_MS) serves verify's MX lookups and custom-domain checks alike.
   const dns = overrides.dns ?? createDnsResolver(config.dnsServers, config.verify.timeoutMs);

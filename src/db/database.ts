@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { EVENT_LOOP_CHECKPOINT_PAGES, startCheckpointer, WAL_SIZE_LIMIT_BYTES } from './checkpointer.js';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Tables } from './schema.js';
@@ -30,6 +31,10 @@ export interface DatabaseOptions {
   sqliteStatementCache?: number;
   /** SQLite only: the page cache in MiB (SQLITE_CACHE_MB); the operating system's file cache holds the rest. */
   sqliteCacheMb?: number;
+  /** SQLite on disk only: checkpoint on a thread of its own (SQLITE_CHECKPOINT_THREAD; src/db/checkpointer.ts). */
+  sqliteCheckpointThread?: boolean;
+  /** Told when the checkpoint thread fails (the event loop's connection then checkpoints by itself). */
+  onCheckpointError?: (message: string) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -61,7 +66,21 @@ function openSqlite(opts: DatabaseOptions): Database {
   // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  return wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache) }), 'sqlite');
+  const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache) }), 'sqlite');
+  if (!opts.sqliteCheckpointThread || file === ':memory:') return database;
+  // The thread copies the log into the database file as it fills; this connection checkpoints only if the log
+  // outgrows EVENT_LOOP_CHECKPOINT_PAGES all the same (the thread fell behind, or failed), and then finds most of the
+  // pages copied already. A log that grew during a burst is cut back when it starts over.
+  sqlite.pragma(`wal_autocheckpoint = ${EVENT_LOOP_CHECKPOINT_PAGES}`);
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  const checkpointer = startCheckpointer(file, { onError: opts.onCheckpointError });
+  return {
+    ...database,
+    async close() {
+      await checkpointer.close();
+      await database.close();
+    },
+  };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {
