@@ -693,26 +693,31 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       rows.push(endToEnd, ceilingEndToEnd);
 
       if (store === 'SQLite') {
-        // A store of its own: one SQLite store belongs to one server.
+        // A store of its own: one SQLite store belongs to one server. The 50 ms side is a new instance too, so both
+        // sides start alike rather than against the instance every row above has filled.
         const slowSeeded = await seedStore(url);
         const slow = await startEphemail({ ...slowSeeded.env, DNS_SERVERS: slowDns });
+        const fastSeeded = await seedStore(url);
+        const fast = await startEphemail(fastSeeded.env);
         const resolver = systemResolverOnLoopback();
         const systemSeeded = resolver.ok ? await seedStore(url) : null;
         const system = systemSeeded ? await startEphemail({ ...systemSeeded.env, DNS_SERVERS: '' }) : null;
         if (!resolver.ok) systemDns.skipped = `the machine's resolver (${resolver.servers.join(', ') || 'none'}) is not on 127.0.0.0/8, and no query may leave the machine`;
         log(`${store}: DNS rows`);
         await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
+        await send(fast.smtpPort, fastSeeded.address, true)().catch(() => 0);
         await interleave(
           [
-            { row: slowDnsRow, baseline: drainedSend(ephemail, seeded.address, true), candidate: drainedSend(slow, slowSeeded.address, true) },
+            { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true), candidate: drainedSend(slow, slowSeeded.address, true) },
             ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true) }] : []),
           ],
           opts.rounds,
           log,
         );
         rows.push(slowDnsRow, systemDns);
-        await Promise.all([slow.stop(), system?.stop()]);
+        await Promise.all([slow.stop(), fast.stop(), system?.stop()]);
         await slowSeeded.drop();
+        await fastSeeded.drop();
         await systemSeeded?.drop();
       }
       await Promise.all([sink.stop(), bareSmtp.stop(), bareAtOnce.stop(), maildev.stop()]);
