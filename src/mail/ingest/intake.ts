@@ -7,11 +7,12 @@ import {
   clearIntakeLeases,
   deleteIntakeEntry,
   existingAddressIds,
-  insertIntakeEntry,
+  insertIntakeEntries,
   intakeBacklog,
   releaseIntakeEntry,
   returnIntakeEntries,
   type IntakeEntry,
+  type NewIntakeEntry,
   type IntakeRecipient,
 } from '../../db/intake.js';
 import { silentLogger, type Logger } from '../../platform/logger.js';
@@ -117,6 +118,23 @@ export function createIntake(deps: IntakeDeps): Intake {
   /** Claimed and leased, not started yet (oldest first). */
   let claimed: IntakeEntry[] = [];
   let depth = { value: 0, at: 0, added: 0 };
+  /** Acceptances waiting for their group commit: they go in together, one INSERT for all of them. */
+  let accepting: { entries: NewIntakeEntry[]; done: Promise<void> } | undefined;
+
+  /** Queues an entry with the acceptances that end before their group commit runs, in one statement. */
+  function insertAccepted(entry: NewIntakeEntry): Promise<void> {
+    if (!accepting) {
+      const batch: NewIntakeEntry[] = [];
+      const done = commitGrouped(db, async (trx) => {
+        // Closed when its transaction starts: an acceptance after this point joins the next batch.
+        if (accepting?.entries === batch) accepting = undefined;
+        await insertIntakeEntries(trx, batch);
+      });
+      accepting = { entries: batch, done };
+    }
+    accepting.entries.push(entry);
+    return accepting.done;
+  }
 
   const metrics = deps.metrics;
   metrics?.setIntakeProbe(() => intakeBacklog(db));
@@ -243,7 +261,7 @@ export function createIntake(deps: IntakeDeps): Intake {
         auth: message.auth ?? null,
         acceptedAt: new Date().toISOString(),
       };
-      await commitGrouped(db, (trx) => insertIntakeEntry(trx, entry));
+      await insertAccepted(entry);
       depth.added++;
       void pump();
       return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };

@@ -139,4 +139,51 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     await next.drained();
     expect((await db.selectFrom('messages').select('id').where('subject', '=', 'three').execute()).map((m) => m.id)).toEqual(third.messageIds);
   });
+
+  it('queues the acceptances that end together in one statement, and stores each of them', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `together-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'together' });
+    // Every INSERT into the queue, as the store receives it.
+    const inserts: string[] = [];
+    const spied = db.withPlugin({
+      transformQuery: (args) => {
+        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+        if (/^insert into "intake_queue"/.test(text)) inserts.push(text);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    // Accepting only (no processor started), so the queue shows what acceptance wrote.
+    const accepting = createIntake({ config, db: spied });
+    intakes.push(accepting);
+    const send = (subject: string) =>
+      accepting.accept({
+        raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
+        mailFrom: 'a@example.com',
+        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+        clientIp: '127.0.0.1',
+        helo: 'client.test',
+      });
+    const together = await Promise.all(['one', 'two', 'three', 'four', 'five'].map(send));
+    expect(inserts).toHaveLength(1);
+    // A message accepted after that commit goes into a statement of its own.
+    const later = await send('six');
+    expect(inserts).toHaveLength(2);
+    const accepted = [...together, later];
+    expect(new Set(accepted.map((a) => a.id)).size).toBe(6);
+    const queued = await db.selectFrom('intake_queue').select(['id', 'mail_from']).execute();
+    expect(queued.map((q) => q.id).sort()).toEqual(accepted.map((a) => a.id).sort());
+
+    const processing = createIntake({ config, db, preparer: { prepare: prepareContent, close: async () => undefined } });
+    intakes.push(processing);
+    await processing.start();
+    await processing.drained();
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).orderBy('subject').execute();
+    expect(stored).toEqual(
+      ['five', 'four', 'one', 'six', 'three', 'two'].map((subject) => ({ id: accepted[['one', 'two', 'three', 'four', 'five', 'six'].indexOf(subject)].messageIds[0], subject })),
+    );
+  });
 });
