@@ -104,6 +104,14 @@ export async function deleteIntakeEntry(trx: Db, id: string): Promise<boolean> {
   return Number(res.numDeletedRows) === 1;
 }
 
+/** Removes processed entries, in the transaction that stores them; answers the ids it removed — an entry missing
+ * from them was gone already (another processor stored it first), and its message is not stored again. */
+export async function deleteIntakeEntries(trx: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx.deleteFrom('intake_queue').where('id', 'in', ids).returning('id').execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Gives a claimed entry back after a failure, to be claimed again at `retryAt`, with why it failed. */
 export async function releaseIntakeEntry(db: Db, id: string, retryAt: string, error: string): Promise<void> {
   await db.updateTable('intake_queue').set({ lease_until: retryAt, last_error: error.slice(0, 2000) }).where('id', '=', id).execute();

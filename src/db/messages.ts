@@ -95,8 +95,16 @@ export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding
 }
 
 /** Stores a message's content once, for all its copies. Call it in the transaction that inserts the copies. */
-export async function insertMessageContent(db: Db, id: string, content: { raw: Buffer; encoding: 'br' | 'identity'; size: number }): Promise<void> {
-  await db.insertInto('message_contents').values({ id, ...content }).execute();
+/** Rows per INSERT of the bulk writes below: messages have 21 columns, under PostgreSQL's 65 535 parameters. */
+const INSERT_CHUNK = 500;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/** Inserts shared contents, several rows per statement. */
+export async function insertMessageContents(db: Db, contents: Array<{ id: string; raw: Buffer; encoding: 'br' | 'identity'; size: number }>): Promise<void> {
+  await insertChunked(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
 }
 
 const SUMMARY_COLUMNS = [
@@ -121,22 +129,20 @@ const SUMMARY_COLUMNS = [
 
 const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'content_type', 'size'] as const;
 
-/** Inserts one copy of a message with its attachment metadata. Call it inside a transaction, after its content. */
-export async function insertMessageCopy(db: Db, copy: StoredCopy): Promise<void> {
-  const { to, cc, codes, links, authentication, envelope, ...message } = copy.message;
-  await db
-    .insertInto('messages')
-    .values({
-      ...message,
-      to_json: JSON.stringify(to),
-      cc_json: JSON.stringify(cc),
-      codes_json: JSON.stringify(codes),
-      links_json: JSON.stringify(links),
-      auth_json: authentication === null ? null : JSON.stringify(authentication),
-      envelope_json: envelope === null ? null : JSON.stringify(envelope),
-    })
-    .execute();
-  if (copy.attachments.length > 0) await db.insertInto('attachments').values(copy.attachments).execute();
+/** Inserts copies of messages with their attachment metadata, several rows per statement. Call it inside a
+ * transaction, after their contents. */
+export async function insertMessageCopies(db: Db, copies: StoredCopy[]): Promise<void> {
+  const messages = copies.map(({ message: { to, cc, codes, links, authentication, envelope, ...message } }) => ({
+    ...message,
+    to_json: JSON.stringify(to),
+    cc_json: JSON.stringify(cc),
+    codes_json: JSON.stringify(codes),
+    links_json: JSON.stringify(links),
+    auth_json: authentication === null ? null : JSON.stringify(authentication),
+    envelope_json: envelope === null ? null : JSON.stringify(envelope),
+  }));
+  await insertChunked(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
+  await insertChunked(copies.flatMap((c) => c.attachments), (chunk) => db.insertInto('attachments').values(chunk).execute());
 }
 
 /** Narrows a message list; every given field must match. */

@@ -5,6 +5,7 @@ import { commitGrouped } from '../../db/group-commit.js';
 import {
   claimIntakeEntries,
   clearIntakeLeases,
+  deleteIntakeEntries,
   deleteIntakeEntry,
   existingAddressIds,
   insertIntakeEntries,
@@ -20,7 +21,7 @@ import type { Metrics } from '../../platform/metrics.js';
 import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
 import { mailAuthenticatorFrom, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
-import { newId, writeCopies, type CopyRecipient } from './store.js';
+import { newId, writeMessages, type CopyRecipient, type MessageToWrite } from './store.js';
 
 /**
  * The intake queue: SMTP acknowledges a message once it and its envelope are durably queued (accept), and
@@ -121,6 +122,38 @@ export function createIntake(deps: IntakeDeps): Intake {
   /** Acceptances waiting for their group commit: they go in together, one INSERT for all of them. */
   let accepting: { entries: NewIntakeEntry[]; done: Promise<void> } | undefined;
 
+  /** Processed entries waiting for their group commit: removed from the queue and stored together. */
+  let storing: { items: Processed[]; done: Promise<void> } | undefined;
+
+  /**
+   * Commits a processed entry with the others that finish before their group commit runs: one DELETE for their
+   * entries and one INSERT per table for their messages. Resolves once committed; `item.stored` then says whether
+   * this entry was still queued (false: another processor stored it first, and nothing of it was written).
+   */
+  function commitProcessed(item: Processed): Promise<void> {
+    if (!storing) {
+      const items: Processed[] = [];
+      const done = commitGrouped(
+        db,
+        async (trx, emit) => {
+          if (storing?.items === items) storing = undefined;
+          const removed = await deleteIntakeEntries(trx, items.map((i) => i.entry.id));
+          for (const i of items) {
+            i.stored = removed.has(i.entry.id);
+            i.batch = items.length;
+          }
+          await writeMessages(trx, emit, items.flatMap((i) => (i.stored && i.message ? [i.message] : [])));
+        },
+        // Not synced to disk on its own: lost to a power failure, the entries (synced when accepted) are still
+        // queued and are processed again into the same message ids; the next durable commit syncs this one too.
+        { durable: false },
+      );
+      storing = { items, done };
+    }
+    storing.items.push(item);
+    return storing.done;
+  }
+
   /** Queues an entry with the acceptances that end before their group commit runs, in one statement. */
   function insertAccepted(entry: NewIntakeEntry): Promise<void> {
     if (!accepting) {
@@ -162,17 +195,28 @@ export function createIntake(deps: IntakeDeps): Intake {
         else [prepared, authentication] = await Promise.all([preparer.prepare(entry.raw), mailAuth().check(entry.raw, ctx)]);
       }
     }
-    // Not synced to disk on its own: lost to a power failure, the entry (synced when accepted) is still queued and is
-    // processed again into the same message ids; the next durable commit syncs this one too.
-    await commitGrouped(
-      db,
-      async (trx, emit) => {
-        // Gone: another processor stored it (its lease ran out while this one worked). Roll back, store nothing twice.
-        if (!(await deleteIntakeEntry(trx, entry.id))) throw new AlreadyStored();
-        if (prepared) await writeCopies(trx, emit, prepared, copies, new Date(entry.acceptedAt), authentication);
-      },
-      { durable: false },
-    );
+    const item: Processed = {
+      entry,
+      message: prepared && { prepared, recipients: copies, receivedAt: new Date(entry.acceptedAt), authentication },
+      stored: false,
+      batch: 0,
+    };
+    try {
+      await commitProcessed(item);
+    } catch (err) {
+      // A batch fails as a whole: this entry is tried on its own before it counts as failed, so that one entry that
+      // cannot be stored does not fail the others with it.
+      if (item.batch <= 1) throw err;
+      await commitGrouped(
+        db,
+        async (trx, emit) => {
+          item.stored = await deleteIntakeEntry(trx, entry.id);
+          if (item.stored && item.message) await writeMessages(trx, emit, [item.message]);
+        },
+        { durable: false },
+      );
+    }
+    if (!item.stored) throw new AlreadyStored();
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
     if (copies.length > 0) metrics?.messagesStored.inc(copies.length);
     logger.info({ entry: entry.id, messages: copies.map((c) => c.messageId) }, 'intake entry stored');
@@ -309,6 +353,17 @@ export function createIntake(deps: IntakeDeps): Intake {
 }
 
 class AlreadyStored extends Error {}
+
+/** A processed entry on its way to the store (commitProcessed). */
+interface Processed {
+  entry: IntakeEntry;
+  /** What to store; undefined when no recipient is left (its addresses were deleted since RCPT TO). */
+  message: MessageToWrite | undefined;
+  /** Set in the committing transaction: whether the entry was still queued, so its message was stored. */
+  stored: boolean;
+  /** How many entries its batch held (0 until the batch ran). */
+  batch: number;
+}
 
 /** What an entry that failed MAX_ATTEMPTS times is stored as: its raw source, no parse, and why. */
 function rawOnly(entry: IntakeEntry): PreparedContent {

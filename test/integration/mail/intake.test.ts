@@ -186,4 +186,96 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
       ['five', 'four', 'one', 'six', 'three', 'two'].map((subject) => ({ id: accepted[['one', 'two', 'three', 'four', 'five', 'six'].indexOf(subject)].messageIds[0], subject })),
     );
   });
+
+  /** A preparer that holds every message until `count` have arrived, then lets them all go in the same turn. */
+  function together(count: number): ContentPreparer {
+    const waiting: Array<() => void> = [];
+    return {
+      async prepare(raw) {
+        if (raw.toString().includes('warm-up')) return prepareContent(raw);
+        const prepared = await prepareContent(raw);
+        await new Promise<void>((go) => {
+          waiting.push(go);
+          if (waiting.length === count) waiting.splice(0).forEach((g) => g());
+        });
+        return prepared;
+      },
+      close: async () => undefined,
+    };
+  }
+
+  async function acceptThree(db: Database['db'], subjects: string[]) {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    const account = await createAccount(db, `batch-${dialect}-${subjects[0]}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: `batch-${subjects[0]}` });
+    const accepting = createIntake({ config, db });
+    intakes.push(accepting);
+    const accepted = [];
+    for (const subject of subjects) {
+      accepted.push(
+        await accepting.accept({
+          raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
+          mailFrom: 'a@example.com',
+          recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+          clientIp: '127.0.0.1',
+          helo: 'client.test',
+        }),
+      );
+    }
+    return { config, accepted };
+  }
+
+  it('stores the messages processed together with one DELETE and one INSERT per table, each once with its event', async () => {
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const { config, accepted } = await acceptThree(db, ['alpha', 'beta', 'gamma']);
+    const writes: string[] = [];
+    const spied = db.withPlugin({
+      transformQuery: (args) => {
+        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+        if (/^(delete from "intake_queue"|insert into "(messages|message_contents)")/.test(text)) writes.push(text.split(' ').slice(0, 3).join(' '));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const processing = createIntake({ config, db: spied, preparer: together(3) });
+    intakes.push(processing);
+    await processing.start();
+    await processing.drained();
+    expect(writes).toEqual(['delete from "intake_queue"', 'insert into "message_contents"', 'insert into "messages"']);
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).orderBy('subject').execute();
+    expect(stored).toEqual([
+      { id: accepted[0].messageIds[0], subject: 'alpha' },
+      { id: accepted[1].messageIds[0], subject: 'beta' },
+      { id: accepted[2].messageIds[0], subject: 'gamma' },
+    ]);
+    const events = await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').orderBy('message_id').execute();
+    expect(events.map((e) => e.message_id)).toEqual(accepted.map((a) => a.messageIds[0]).sort());
+    expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(3);
+  });
+
+  it('stores the others of a batch when one of its messages cannot be stored, and keeps that one queued with why', async () => {
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const { config, accepted } = await acceptThree(db, ['first', 'clash', 'third']);
+    // The second entry's copy would take the first one's message id: its INSERT fails, and with it the batch.
+    const row = await db.selectFrom('intake_queue').select('recipients').where('id', '=', accepted[1].id).executeTakeFirstOrThrow();
+    const recipients = JSON.parse(row.recipients) as Array<{ message_id: string }>;
+    recipients[0].message_id = accepted[0].messageIds[0];
+    await db.updateTable('intake_queue').set({ recipients: JSON.stringify(recipients) }).where('id', '=', accepted[1].id).execute();
+
+    // A failed entry waits a minute before its next attempt: what is stored below was stored at the first.
+    const processing = createIntake({ config, db, preparer: together(3), retryDelayMs: () => 60_000 });
+    intakes.push(processing);
+    await processing.start();
+    await expect.poll(async () => (await db.selectFrom('intake_queue').select(['id', 'last_error']).execute()).filter((q) => q.last_error !== null)).toHaveLength(1);
+    // Tried on their own, the two that want the same id race for it: one is stored, the other stays queued.
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).execute();
+    const clashWinner = stored.find((m) => m.id === accepted[0].messageIds[0])?.subject;
+    expect(['first', 'clash']).toContain(clashWinner);
+    expect(stored).toHaveLength(2);
+    expect(stored).toContainEqual({ id: accepted[2].messageIds[0], subject: 'third' });
+    const left = await db.selectFrom('intake_queue').select(['id', 'attempts']).execute();
+    expect(left.map((q) => [q.id, Number(q.attempts)])).toEqual([[clashWinner === 'first' ? accepted[1].id : accepted[0].id, 1]]);
+  });
 });
