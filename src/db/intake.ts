@@ -97,13 +97,6 @@ export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string
     .sort((a, b) => (a.acceptedAt < b.acceptedAt ? -1 : a.acceptedAt > b.acceptedAt ? 1 : 0));
 }
 
-/** Removes a processed entry, in the transaction that stored it; answers false when it was gone already (another
- * processor stored it first), and the caller then rolls back. */
-export async function deleteIntakeEntry(trx: Db, id: string): Promise<boolean> {
-  const res = await trx.deleteFrom('intake_queue').where('id', '=', id).executeTakeFirst();
-  return Number(res.numDeletedRows) === 1;
-}
-
 /** Removes processed entries, in the transaction that stores them; answers the ids it removed — an entry missing
  * from them was gone already (another processor stored it first), and its message is not stored again. */
 export async function deleteIntakeEntries(trx: Db, ids: string[]): Promise<Set<string>> {

@@ -2,11 +2,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { commitGrouped } from '../../db/group-commit.js';
+import type { Emit } from '../../db/events.js';
 import {
   claimIntakeEntries,
   clearIntakeLeases,
   deleteIntakeEntries,
-  deleteIntakeEntry,
   existingAddressIds,
   insertIntakeEntries,
   intakeBacklog,
@@ -126,32 +126,54 @@ export function createIntake(deps: IntakeDeps): Intake {
   let storing: { items: Processed[]; done: Promise<void> } | undefined;
 
   /**
-   * Commits a processed entry with the others that finish before their group commit runs: one DELETE for their
-   * entries and one INSERT per table for their messages. Resolves once committed; `item.stored` then says whether
-   * this entry was still queued (false: another processor stored it first, and nothing of it was written).
+   * Removes processed entries from the queue and stores their messages, in the caller's transaction: one DELETE for
+   * the entries, one look-up of the recipients' addresses (one deleted since RCPT TO gets no copy; an entry with no
+   * recipient left stores nothing), one INSERT per table for the messages. Sets each item's `stored` (false: the
+   * entry was gone, another processor stored it first, and nothing of it is written) and `copies`.
    */
-  function commitProcessed(item: Processed): Promise<void> {
+  async function storeProcessed(trx: Db, emit: Emit, items: Processed[]): Promise<void> {
+    const removed = await deleteIntakeEntries(trx, items.map((i) => i.entry.id));
+    const kept = items.filter((i) => removed.has(i.entry.id));
+    const live = await existingAddressIds(trx, [...new Set(kept.flatMap((i) => i.message.recipients.map((r) => r.addressId)))]);
+    const messages: MessageToWrite[] = [];
+    for (const i of items) {
+      i.stored = removed.has(i.entry.id);
+      i.copies = i.stored ? i.message.recipients.filter((r) => live.has(r.addressId)) : [];
+      if (i.copies.length > 0) messages.push({ ...i.message, recipients: i.copies });
+    }
+    await writeMessages(trx, emit, messages);
+  }
+
+  /**
+   * Commits a processed entry with the others that finish before their group commit runs (storeProcessed). Resolves
+   * once committed. A batch that fails is tried entry by entry, so that one entry that cannot be stored does not fail
+   * the others with it.
+   */
+  async function commitProcessed(item: Processed): Promise<void> {
+    // Not synced to disk on their own: lost to a power failure, the entries (synced when accepted) are still queued
+    // and are processed again into the same message ids; the next durable commit syncs this one too.
+    const relaxed = { durable: false };
     if (!storing) {
       const items: Processed[] = [];
       const done = commitGrouped(
         db,
         async (trx, emit) => {
+          // Closed when its transaction starts: an entry processed after this point joins the next batch.
           if (storing?.items === items) storing = undefined;
-          const removed = await deleteIntakeEntries(trx, items.map((i) => i.entry.id));
-          for (const i of items) {
-            i.stored = removed.has(i.entry.id);
-            i.batch = items.length;
-          }
-          await writeMessages(trx, emit, items.flatMap((i) => (i.stored && i.message ? [i.message] : [])));
+          await storeProcessed(trx, emit, items);
         },
-        // Not synced to disk on its own: lost to a power failure, the entries (synced when accepted) are still
-        // queued and are processed again into the same message ids; the next durable commit syncs this one too.
-        { durable: false },
+        relaxed,
       );
       storing = { items, done };
     }
-    storing.items.push(item);
-    return storing.done;
+    const batch = storing.items;
+    batch.push(item);
+    try {
+      await storing.done;
+    } catch (err) {
+      if (batch.length === 1) throw err;
+      await commitGrouped(db, (trx, emit) => storeProcessed(trx, emit, [item]), relaxed);
+    }
   }
 
   /** Queues an entry with the acceptances that end before their group commit runs, in one statement. */
@@ -173,53 +195,29 @@ export function createIntake(deps: IntakeDeps): Intake {
   metrics?.setIntakeProbe(() => intakeBacklog(db));
 
   async function store(entry: IntakeEntry): Promise<void> {
-    const live = await existingAddressIds(db, entry.recipients.map((r) => r.address_id));
-    const copies: CopyRecipient[] = entry.recipients
-      .filter((r) => live.has(r.address_id))
-      .map((r) => ({
-        addressId: r.address_id,
-        accountId: r.account_id,
-        address: r.address,
-        messageId: r.message_id,
-        ...(r.sandbox ? { sandbox: { sandboxId: r.sandbox.sandbox_id, envelope: r.sandbox.envelope, via: r.sandbox.via } } : {}),
-      }));
-    let prepared: PreparedContent | undefined;
+    const recipients: CopyRecipient[] = entry.recipients.map((r) => ({
+      addressId: r.address_id,
+      accountId: r.account_id,
+      address: r.address,
+      messageId: r.message_id,
+      ...(r.sandbox ? { sandbox: { sandboxId: r.sandbox.sandbox_id, envelope: r.sandbox.envelope, via: r.sandbox.via } } : {}),
+    }));
+    let prepared: PreparedContent;
     let authentication = null;
-    if (copies.length > 0) {
-      if (entry.attempts > MAX_ATTEMPTS) {
-        prepared = rawOnly(entry);
-      } else {
-        preparer ??= newPreparer();
-        const ctx = { clientIp: entry.clientIp, helo: entry.helo, mailFrom: entry.mailFrom };
-        if (preparer.check) ({ prepared, authentication } = await preparer.check(entry.raw, ctx));
-        else [prepared, authentication] = await Promise.all([preparer.prepare(entry.raw), mailAuth().check(entry.raw, ctx)]);
-      }
+    if (entry.attempts > MAX_ATTEMPTS) {
+      prepared = rawOnly(entry);
+    } else {
+      preparer ??= newPreparer();
+      const ctx = { clientIp: entry.clientIp, helo: entry.helo, mailFrom: entry.mailFrom };
+      if (preparer.check) ({ prepared, authentication } = await preparer.check(entry.raw, ctx));
+      else [prepared, authentication] = await Promise.all([preparer.prepare(entry.raw), mailAuth().check(entry.raw, ctx)]);
     }
-    const item: Processed = {
-      entry,
-      message: prepared && { prepared, recipients: copies, receivedAt: new Date(entry.acceptedAt), authentication },
-      stored: false,
-      batch: 0,
-    };
-    try {
-      await commitProcessed(item);
-    } catch (err) {
-      // A batch fails as a whole: this entry is tried on its own before it counts as failed, so that one entry that
-      // cannot be stored does not fail the others with it.
-      if (item.batch <= 1) throw err;
-      await commitGrouped(
-        db,
-        async (trx, emit) => {
-          item.stored = await deleteIntakeEntry(trx, entry.id);
-          if (item.stored && item.message) await writeMessages(trx, emit, [item.message]);
-        },
-        { durable: false },
-      );
-    }
+    const item: Processed = { entry, message: { prepared, recipients, receivedAt: new Date(entry.acceptedAt), authentication }, stored: false, copies: [] };
+    await commitProcessed(item);
     if (!item.stored) throw new AlreadyStored();
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
-    if (copies.length > 0) metrics?.messagesStored.inc(copies.length);
-    logger.info({ entry: entry.id, messages: copies.map((c) => c.messageId) }, 'intake entry stored');
+    if (item.copies.length > 0) metrics?.messagesStored.inc(item.copies.length);
+    logger.info({ entry: entry.id, messages: item.copies.map((c) => c.messageId) }, 'intake entry stored');
   }
 
   async function processOrRelease(entry: IntakeEntry): Promise<void> {
@@ -354,17 +352,6 @@ export function createIntake(deps: IntakeDeps): Intake {
 
 class AlreadyStored extends Error {}
 
-/** A processed entry on its way to the store (commitProcessed). */
-interface Processed {
-  entry: IntakeEntry;
-  /** What to store; undefined when no recipient is left (its addresses were deleted since RCPT TO). */
-  message: MessageToWrite | undefined;
-  /** Set in the committing transaction: whether the entry was still queued, so its message was stored. */
-  stored: boolean;
-  /** How many entries its batch held (0 until the batch ran). */
-  batch: number;
-}
-
 /** What an entry that failed MAX_ATTEMPTS times is stored as: its raw source, no parse, and why. */
 function rawOnly(entry: IntakeEntry): PreparedContent {
   return {
@@ -382,4 +369,15 @@ function rawOnly(entry: IntakeEntry): PreparedContent {
     links: [],
     source: { raw: entry.raw, encoding: 'identity', size: entry.raw.length },
   };
+}
+
+/** A processed entry on its way to the store (commitProcessed). */
+interface Processed {
+  entry: IntakeEntry;
+  /** Its message, for every recipient accepted at RCPT TO. */
+  message: MessageToWrite;
+  /** Set in the committing transaction: whether the entry was still queued, so its message was stored. */
+  stored: boolean;
+  /** Set in the committing transaction: the recipients whose addresses still existed, each of which got a copy. */
+  copies: CopyRecipient[];
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
-import { createAddress } from '../../../src/mail/addresses.js';
+import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { createIntake, type Intake } from '../../../src/mail/ingest/intake.js';
 import type { ContentPreparer } from '../../../src/mail/ingest/intake-pool.js';
 import { prepareContent } from '../../../src/mail/ingest/prepare.js';
@@ -277,5 +277,30 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     expect(stored).toContainEqual({ id: accepted[2].messageIds[0], subject: 'third' });
     const left = await db.selectFrom('intake_queue').select(['id', 'attempts']).execute();
     expect(left.map((q) => [q.id, Number(q.attempts)])).toEqual([[clashWinner === 'first' ? accepted[1].id : accepted[0].id, 1]]);
+  });
+
+  it('gives no copy to an address deleted after the 250, stores the others, and stores nothing when none is left', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `gone-${dialect}@example.com`, 'developer');
+    const [stays, goes, alone] = await Promise.all(['stays', 'goes', 'alone'].map((prefix) => createAddress(db, config, account.id, { prefix })));
+    const to = (a: typeof stays) => ({ rcpt: a.address, address_id: a.id, account_id: account.id, address: a.address });
+    const accepting = createIntake({ config, db });
+    intakes.push(accepting);
+    const mail = { mailFrom: 'a@example.com', clientIp: '127.0.0.1', helo: 'client.test' };
+    const both = await accepting.accept({ ...mail, raw: Buffer.from('Subject: both\r\n\r\nhi\r\n'), recipients: [to(stays), to(goes)] });
+    await accepting.accept({ ...mail, raw: Buffer.from('Subject: lonely\r\n\r\nhi\r\n'), recipients: [to(alone)] });
+    await deleteAddress(db, account.id, goes.address);
+    await deleteAddress(db, account.id, alone.address);
+
+    const processing = createIntake({ config, db, preparer: together(2) });
+    intakes.push(processing);
+    await processing.start();
+    await processing.drained();
+    expect(await db.selectFrom('messages').select(['id', 'address_id', 'subject']).execute()).toEqual([{ id: both.messageIds[0], address_id: stays.id, subject: 'both' }]);
+    expect((await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').execute()).map((e) => e.message_id)).toEqual([both.messageIds[0]]);
+    expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('intake_queue').select('id').execute()).toEqual([]);
   });
 });
