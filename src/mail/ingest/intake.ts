@@ -28,7 +28,7 @@ import { newId, writeMessages, type CopyRecipient, type MessageToWrite } from '.
  * processors do the rest afterwards — parse, SPF/DKIM/DMARC, codes and links, compression, every recipient's copy
  * and its `message.received` event, and the removal of the entry, in one transaction. At least once, never twice:
  * an entry is claimed with a lease, a processor that dies leaves it to be claimed again when the lease runs out, and
- * the transaction that stores the copies deletes the entry (a second processor finding it gone rolls back), with
+ * the transaction that stores the copies deletes the entry (a second processor finding it gone stores nothing), with
  * the message ids chosen at acceptance.
  */
 
