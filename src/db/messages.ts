@@ -94,15 +94,16 @@ export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding
   return packed.length < raw.length ? { raw: packed, encoding: 'br', size: raw.length } : { raw, encoding: 'identity', size: raw.length };
 }
 
-/** Stores a message's content once, for all its copies. Call it in the transaction that inserts the copies. */
-/** Rows per INSERT of the bulk writes below: messages have 21 columns, under PostgreSQL's 65 535 parameters. */
+/** Rows per INSERT of the bulk writes below: a message row has 20 columns, 10 000 parameters in all, under
+ * PostgreSQL's 65 535 per statement. */
 const INSERT_CHUNK = 500;
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
 }
 
-/** Inserts shared contents, several rows per statement. */
+/** Stores messages' contents, each once for all its copies, several rows per statement. Call it in the transaction
+ * that inserts the copies. */
 export async function insertMessageContents(db: Db, contents: Array<{ id: string; raw: Buffer; encoding: 'br' | 'identity'; size: number }>): Promise<void> {
   await insertChunked(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
 }
