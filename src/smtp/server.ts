@@ -9,8 +9,7 @@ import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../mail/addresses.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import { createInboundLimiter, type InboundLimiter } from '../mail/inbound-limit.js';
-import { existingAddressIds } from '../db/intake.js';
-import { createIntake, type Intake } from '../mail/ingest/intake.js';
+import { createIntake, NoRecipientLeft, type Intake } from '../mail/ingest/intake.js';
 import { createSpool, LARGE_INGESTIONS, removeStaleSpoolFiles } from './spool.js';
 import { faultAt, type FaultOutcome, type FaultStage } from '../mail/faults.js';
 import type { Metrics, RefusalReason } from '../platform/metrics.js';
@@ -223,23 +222,31 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       const target = seen?.get(r.address.toLowerCase());
       if (target && !byAddress.has(target.address_id)) byAddress.set(target.address_id, { rcpt: r.address, ...target });
     }
-    // One indexed read: a recipient deleted or expired since RCPT TO gets no copy, and with none left the sender
-    // hears so. (Processing later stores a copy for every address that still exists: it was live when accepted.)
-    // (A sandbox deleted since AUTH is gone from this read too.)
-    const live = await existingAddressIds(db, [...byAddress.keys(), ...recipients.map((r) => r.address_id)], new Date().toISOString());
-    for (const id of byAddress.keys()) if (!live.has(id)) byAddress.delete(id);
-    const all = [...recipients.filter((r) => live.has(r.address_id)), ...byAddress.values()];
+    const all = [...recipients, ...byAddress.values()];
     if (all.length === 0) throw refused('unknown_recipient', mailboxUnavailable());
-    // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable.
-    const accepted = await intake.accept({
-      raw,
-      mailFrom,
-      recipients: all,
-      clientIp: session.remoteAddress,
-      helo: session.hostNameAppearsAs ?? '',
-      tls: session.secure ? { protocol: null, cipher: (session.tlsOptions as { name?: string } | false | undefined) ? ((session.tlsOptions as { name?: string }).name ?? null) : null } : null,
-      auth: sandbox ? { sandbox_id: sandbox.id, method: 'smtp' } : null,
-    });
+    // Nothing else before the 250: no parse, no DNS; the processors do that once the entry is durable. `onlyLive`: a
+    // recipient deleted or expired since RCPT TO gets no copy, checked in the transaction that queues the message
+    // (one read for all the acceptances it commits), and with none left the sender hears so. (Processing later stores
+    // a copy for every address that still exists: it was live when accepted. A sandbox deleted since AUTH is gone
+    // from this read too.)
+    let accepted;
+    try {
+      accepted = await intake.accept(
+        {
+          raw,
+          mailFrom,
+          recipients: all,
+          clientIp: session.remoteAddress,
+          helo: session.hostNameAppearsAs ?? '',
+          tls: session.secure ? { protocol: null, cipher: (session.tlsOptions as { name?: string } | false | undefined) ? ((session.tlsOptions as { name?: string }).name ?? null) : null } : null,
+          auth: sandbox ? { sandbox_id: sandbox.id, method: 'smtp' } : null,
+        },
+        { onlyLive: true },
+      );
+    } catch (err) {
+      if (err instanceof NoRecipientLeft) throw refused('unknown_recipient', mailboxUnavailable());
+      throw err;
+    }
     deps.metrics?.messagesAccepted.inc(accepted.messageIds.length);
     logger.info({ session: session.id, bytes: raw.length, entry: accepted.id, messages: accepted.messageIds }, 'smtp message queued');
     const ids = accepted.messageIds;

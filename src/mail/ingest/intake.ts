@@ -76,8 +76,12 @@ export interface IntakeDeps {
 }
 
 export interface Intake {
-  /** Queues a message (group commit) and answers its ids once it is durable: the SMTP 250 may follow. */
-  accept(message: Acceptance): Promise<AcceptedMessage>;
+  /**
+   * Queues a message (group commit) and answers its ids once it is durable: the SMTP 250 may follow. With
+   * `onlyLive`, a recipient whose address was deleted or expired meanwhile is dropped in the committing transaction
+   * (one look-up for the whole batch), and with none left nothing is queued and it rejects with NoRecipientLeft.
+   */
+  accept(message: Acceptance, opts?: { onlyLive?: boolean }): Promise<AcceptedMessage>;
   /** True when the queue holds INTAKE_MAX_QUEUED messages or more: SMTP answers 451 4.3.2 instead of accepting. */
   full(): Promise<boolean>;
   /** Starts INTAKE_CONCURRENCY processors (none with 0: this instance only accepts). */
@@ -120,7 +124,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   let claimed: IntakeEntry[] = [];
   let depth = { value: 0, at: 0, added: 0 };
   /** Acceptances waiting for their group commit: they go in together, one INSERT for all of them. */
-  let accepting: { entries: NewIntakeEntry[]; done: Promise<void> } | undefined;
+  let accepting: { items: Accepting[]; done: Promise<void> } | undefined;
 
   /** Processed entries waiting for their group commit: removed from the queue and stored together. */
   let storing: { items: Processed[]; done: Promise<void> } | undefined;
@@ -176,18 +180,26 @@ export function createIntake(deps: IntakeDeps): Intake {
     }
   }
 
-  /** Queues an entry with the acceptances that end before their group commit runs, in one statement. */
-  function insertAccepted(entry: NewIntakeEntry): Promise<void> {
+  /**
+   * Queues an entry with the acceptances that end before their group commit runs: one look-up of the addresses of
+   * those that must still be live, then one INSERT. An entry left with no recipient is not queued.
+   */
+  function insertAccepted(item: Accepting): Promise<void> {
     if (!accepting) {
-      const batch: NewIntakeEntry[] = [];
+      const items: Accepting[] = [];
       const done = commitGrouped(db, async (trx) => {
         // Closed when its transaction starts: an acceptance after this point joins the next batch.
-        if (accepting?.entries === batch) accepting = undefined;
-        await insertIntakeEntries(trx, batch);
+        if (accepting?.items === items) accepting = undefined;
+        const checked = items.filter((i) => i.onlyLive);
+        if (checked.length > 0) {
+          const live = await existingAddressIds(trx, [...new Set(checked.flatMap((i) => i.entry.recipients.map((r) => r.address_id)))], new Date().toISOString());
+          for (const i of checked) i.entry.recipients = i.entry.recipients.filter((r) => live.has(r.address_id));
+        }
+        await insertIntakeEntries(trx, items.flatMap((i) => (i.entry.recipients.length > 0 ? [i.entry] : [])));
       });
-      accepting = { entries: batch, done };
+      accepting = { items, done };
     }
-    accepting.entries.push(entry);
+    accepting.items.push(item);
     return accepting.done;
   }
 
@@ -291,7 +303,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   }
 
   return {
-    async accept(message) {
+    async accept(message, opts) {
       const entry = {
         id: newId('inq'),
         raw: message.raw,
@@ -303,7 +315,8 @@ export function createIntake(deps: IntakeDeps): Intake {
         auth: message.auth ?? null,
         acceptedAt: new Date().toISOString(),
       };
-      await insertAccepted(entry);
+      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false });
+      if (entry.recipients.length === 0) throw new NoRecipientLeft();
       depth.added++;
       void pump();
       return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
@@ -351,6 +364,20 @@ export function createIntake(deps: IntakeDeps): Intake {
 }
 
 class AlreadyStored extends Error {}
+
+/** accept() with `onlyLive`: every recipient's address was deleted or expired before the message could be queued. */
+export class NoRecipientLeft extends Error {
+  constructor() {
+    super('no recipient of the message exists any more');
+  }
+}
+
+/** An acceptance on its way to the queue (insertAccepted). */
+interface Accepting {
+  entry: NewIntakeEntry;
+  /** Drop recipients whose addresses are gone or expired, in the committing transaction. */
+  onlyLive: boolean;
+}
 
 /** What an entry that failed MAX_ATTEMPTS times is stored as: its raw source, no parse, and why. */
 function rawOnly(entry: IntakeEntry): PreparedContent {

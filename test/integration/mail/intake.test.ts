@@ -3,7 +3,7 @@ import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { createIntake, type Intake } from '../../../src/mail/ingest/intake.js';
+import { createIntake, NoRecipientLeft, type Intake } from '../../../src/mail/ingest/intake.js';
 import type { ContentPreparer } from '../../../src/mail/ingest/intake-pool.js';
 import { prepareContent } from '../../../src/mail/ingest/prepare.js';
 
@@ -302,5 +302,41 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     expect((await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').execute()).map((e) => e.message_id)).toEqual([both.messageIds[0]]);
     expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('intake_queue').select('id').execute()).toEqual([]);
+  });
+
+  it('with onlyLive, checks the addresses of the acceptances committed together in one read, and queues only what is live', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `live-${dialect}@example.com`, 'developer');
+    const [kept, dropped, lone] = await Promise.all(['kept', 'dropped', 'lone'].map((prefix) => createAddress(db, config, account.id, { prefix })));
+    const to = (a: typeof kept) => ({ rcpt: a.address, address_id: a.id, account_id: account.id, address: a.address });
+    await deleteAddress(db, account.id, dropped.address);
+    await deleteAddress(db, account.id, lone.address);
+    const reads: string[] = [];
+    const spied = db.withPlugin({
+      transformQuery: (args) => {
+        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+        if (/^select .* from "addresses"/.test(text) || /^insert into "intake_queue"/.test(text)) reads.push(text.split(' ')[0]);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const intake = createIntake({ config, db: spied });
+    intakes.push(intake);
+    const mail = { mailFrom: 'a@example.com', clientIp: '127.0.0.1', helo: 'client.test' };
+    const [partly, none] = await Promise.allSettled([
+      intake.accept({ ...mail, raw: Buffer.from('Subject: partly\r\n\r\nhi\r\n'), recipients: [to(dropped), to(kept)] }, { onlyLive: true }),
+      intake.accept({ ...mail, raw: Buffer.from('Subject: none\r\n\r\nhi\r\n'), recipients: [to(lone)] }, { onlyLive: true }),
+    ]);
+    expect(reads).toEqual(['select', 'insert']);
+    expect(none.status === 'rejected' && none.reason).toBeInstanceOf(NoRecipientLeft);
+    expect(partly.status).toBe('fulfilled');
+    const accepted = (partly as PromiseFulfilledResult<Awaited<ReturnType<Intake['accept']>>>).value;
+    expect(accepted.messageIds).toHaveLength(1);
+    const queued = await db.selectFrom('intake_queue').select(['id', 'recipients']).execute();
+    expect(queued.map((q) => [q.id, (JSON.parse(q.recipients) as Array<{ address_id: string; message_id: string }>).map((r) => [r.address_id, r.message_id])])).toEqual([
+      [accepted.id, [[kept.id, accepted.messageIds[0]]]],
+    ]);
   });
 });
