@@ -169,6 +169,12 @@ export function createIntake(deps: IntakeDeps): Intake {
         relaxed,
       );
       storing = { items, done };
+      // Also closed when it settles: a group commit that fails before its transaction starts (the store went away)
+      // never runs the write, and the batch must not stay open, failing every entry that joins it later.
+      const close = () => {
+        if (storing?.items === items) storing = undefined;
+      };
+      done.then(close, close);
     }
     const batch = storing.items;
     batch.push(item);
@@ -198,6 +204,11 @@ export function createIntake(deps: IntakeDeps): Intake {
         await insertIntakeEntries(trx, items.flatMap((i) => (i.entry.recipients.length > 0 ? [i.entry] : [])));
       });
       accepting = { items, done };
+      // Also closed when it settles, as the processors' batches are (commitProcessed).
+      const close = () => {
+        if (accepting?.items === items) accepting = undefined;
+      };
+      done.then(close, close);
     }
     accepting.items.push(item);
     return accepting.done;

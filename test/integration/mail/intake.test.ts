@@ -339,4 +339,100 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
       [accepted.id, [[kept.id, accepted.messageIds[0]]]],
     ]);
   });
+
+  /** `db` whose next commit, once armed, fails before its transaction starts — as when the store has gone away. */
+  function failingOnce(db: Database['db']) {
+    let armed = false;
+    const fail = () => ({
+      execute: async () => {
+        armed = false;
+        throw new Error('Connection terminated unexpectedly');
+      },
+    });
+    const proxied = new Proxy(db, {
+      get(target, prop) {
+        if (armed && (prop === 'transaction' || prop === 'connection')) return fail;
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { db: proxied, arm: () => (armed = true) };
+  }
+
+  it('accepts again after a commit failed before its transaction began', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const account = await createAccount(database.db, `begin-${dialect}@example.com`, 'developer');
+    const address = await createAddress(database.db, config, account.id, { prefix: 'begin' });
+    const store = failingOnce(database.db);
+    const intake = createIntake({ config, db: store.db });
+    intakes.push(intake);
+    const send = (subject: string) =>
+      intake.accept({
+        raw: Buffer.from(`Subject: ${subject}\r\n\r\nhi\r\n`),
+        mailFrom: 'a@example.com',
+        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+        clientIp: '127.0.0.1',
+        helo: 'client.test',
+      });
+    store.arm();
+    await expect(send('refused')).rejects.toThrow('Connection terminated unexpectedly');
+    const accepted = await send('accepted');
+    expect((await database.db.selectFrom('intake_queue').select('id').execute()).map((q) => q.id)).toEqual([accepted.id]);
+  });
+
+  it('stores again, in batches, after a storing commit failed before its transaction began', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `restore-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'restore' });
+    const deletes: string[] = [];
+    const spied = db.withPlugin({
+      transformQuery: (args) => {
+        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+        if (/^delete from "intake_queue"/.test(text)) deletes.push(text);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const store = failingOnce(spied);
+    const batch = together(3);
+    let armed = false;
+    const preparer: ContentPreparer = {
+      async prepare(raw) {
+        if (raw.toString().includes('later')) return batch.prepare(raw);
+        const prepared = await prepareContent(raw);
+        // The commit after this preparation (the message's store) fails before it begins, once.
+        if (raw.toString().includes('retried') && !armed) armed = store.arm();
+        return prepared;
+      },
+      close: async () => undefined,
+    };
+    const accepting = createIntake({ config, db });
+    intakes.push(accepting);
+    const send = (subject: string) =>
+      accepting.accept({
+        raw: Buffer.from(`Subject: ${subject}\r\n\r\nhi\r\n`),
+        mailFrom: 'a@example.com',
+        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
+        clientIp: '127.0.0.1',
+        helo: 'client.test',
+      });
+    const retried = await send('retried');
+    const processing = createIntake({ config, db: store.db, preparer, retryDelayMs: () => 10 });
+    intakes.push(processing);
+    await processing.start();
+    await processing.drained();
+    expect(deletes).toHaveLength(1);
+    // Three more, processed together: one batch again, not three stores one by one.
+    const later = await Promise.all(['later-1', 'later-2', 'later-3'].map(send));
+    await processing.drained();
+    expect(deletes).toHaveLength(2);
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).orderBy('subject').execute();
+    expect(stored).toEqual([
+      ...later.map((a, i) => ({ id: a.messageIds[0], subject: `later-${i + 1}` })),
+      { id: retried.messageIds[0], subject: 'retried' },
+    ]);
+  });
 });
