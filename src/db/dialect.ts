@@ -7,6 +7,15 @@ export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
 
+/** Rows per multi-row INSERT: PostgreSQL takes at most 65 535 parameters per statement, and the widest row written
+ * this way (a message, 20 columns) makes 10 000 in a chunk. */
+const INSERT_CHUNK_ROWS = 500;
+
+/** Inserts `rows` several to a statement (`insert` writes one chunk), in chunks PostgreSQL's parameter limit allows. */
+export async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) await insert(rows.slice(i, i + INSERT_CHUNK_ROWS));
+}
+
 /** A unique index refused a row, on either store: the one place that knows their error codes. */
 /**
  * PostgreSQL gave up on a transaction because of another one (40P01 deadlock detected, 40001 serialization failure):

@@ -58,6 +58,44 @@ export function commitGrouped(db: Db, write: GroupedWrite, opts: CommitOptions =
   });
 }
 
+/** An open batch of a batched write: the items that joined it, and its commit. */
+export interface Batch<T> {
+  items: T[];
+  committed: Promise<void>;
+}
+
+/**
+ * One write for many items, in the group commit they share: the items added before that write runs are handed to it
+ * together (one statement for all of them instead of one each), and each caller awaits the same commit. The batch
+ * closes when its transaction starts — an item added later joins the next batch — and also when its commit settles:
+ * a group commit that fails before its transaction begins (the store went away) never runs the write, and the batch
+ * must not stay open and fail every item that joins it afterwards. When a group commit fails, `commitGrouped` runs
+ * its writes again one by one, so this write may run twice for the same items: it must start over each time.
+ */
+export function batchedWrite<T>(db: Db, write: (trx: Db, emit: Emit, items: T[]) => Promise<void>, opts: CommitOptions = {}): (item: T) => Batch<T> {
+  let open: Batch<T> | undefined;
+  return (item) => {
+    if (!open) {
+      const items: T[] = [];
+      const close = () => {
+        if (open?.items === items) open = undefined;
+      };
+      const committed = commitGrouped(
+        db,
+        async (trx, emit) => {
+          close();
+          await write(trx, emit, items);
+        },
+        opts,
+      );
+      committed.then(close, close);
+      open = { items, committed };
+    }
+    open.items.push(item);
+    return open;
+  };
+}
+
 async function drain(db: Db, c: Committer): Promise<void> {
   c.running = true;
   try {

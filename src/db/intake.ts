@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { dialectOf } from './dialect.js';
+import { dialectOf, insertInChunks } from './dialect.js';
 
 /** One accepted recipient of a queued message: what RCPT TO resolved to, and the id its copy will have. */
 export interface IntakeRecipient {
@@ -36,29 +36,20 @@ export interface IntakeEntry extends NewIntakeEntry {
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
-/** Rows per INSERT: 9 parameters each, far under PostgreSQL's 65 535 per statement. */
-const INSERT_CHUNK = 500;
-
 /** Queues entries, several rows per statement (one round trip on PostgreSQL for a whole group commit's acceptances). */
 export async function insertIntakeEntries(db: Db, entries: NewIntakeEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('intake_queue')
-      .values(
-        entries.slice(i, i + INSERT_CHUNK).map((e) => ({
-          id: e.id,
-          raw: e.raw,
-          mail_from: e.mailFrom,
-          recipients: JSON.stringify(e.recipients),
-          client_ip: e.clientIp,
-          helo: e.helo,
-          tls: json(e.tls),
-          auth: json(e.auth),
-          accepted_at: e.acceptedAt,
-        })),
-      )
-      .execute();
-  }
+  const rows = entries.map((e) => ({
+    id: e.id,
+    raw: e.raw,
+    mail_from: e.mailFrom,
+    recipients: JSON.stringify(e.recipients),
+    client_ip: e.clientIp,
+    helo: e.helo,
+    tls: json(e.tls),
+    auth: json(e.auth),
+    accepted_at: e.acceptedAt,
+  }));
+  await insertInChunks(rows, (chunk) => db.insertInto('intake_queue').values(chunk).execute());
 }
 
 /**
@@ -135,10 +126,10 @@ export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcce
 }
 
 /** Which of these addresses still exist (one deleted since RCPT TO gets no copy) and, given `liveAt`, have not
- * expired by then. */
+ * expired by then. `ids` may repeat an address (several messages of one batch to it). */
 export async function existingAddressIds(db: Db, ids: string[], liveAt?: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  let query = db.selectFrom('addresses').select('id').where('id', 'in', ids);
+  let query = db.selectFrom('addresses').select('id').where('id', 'in', [...new Set(ids)]);
   if (liveAt !== undefined) query = query.where('expires_at', '>', liveAt);
   const rows = await query.execute();
   return new Set(rows.map((r) => r.id));

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
-import { dialectOf } from './dialect.js';
+import { dialectOf, insertInChunks } from './dialect.js';
 import type { components } from '../../generated/schema.js';
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -94,18 +94,10 @@ export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding
   return packed.length < raw.length ? { raw: packed, encoding: 'br', size: raw.length } : { raw, encoding: 'identity', size: raw.length };
 }
 
-/** Rows per INSERT of the bulk writes below: a message row has 20 columns, 10 000 parameters in all, under
- * PostgreSQL's 65 535 per statement. */
-const INSERT_CHUNK = 500;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
-
 /** Stores messages' contents, each once for all its copies, several rows per statement. Call it in the transaction
  * that inserts the copies. */
 export async function insertMessageContents(db: Db, contents: Array<{ id: string; raw: Buffer; encoding: 'br' | 'identity'; size: number }>): Promise<void> {
-  await insertChunked(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
+  await insertInChunks(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
 }
 
 const SUMMARY_COLUMNS = [
@@ -142,8 +134,8 @@ export async function insertMessageCopies(db: Db, copies: StoredCopy[]): Promise
     auth_json: authentication === null ? null : JSON.stringify(authentication),
     envelope_json: envelope === null ? null : JSON.stringify(envelope),
   }));
-  await insertChunked(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
-  await insertChunked(copies.flatMap((c) => c.attachments), (chunk) => db.insertInto('attachments').values(chunk).execute());
+  await insertInChunks(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
+  await insertInChunks(copies.flatMap((c) => c.attachments), (chunk) => db.insertInto('attachments').values(chunk).execute());
 }
 
 /** Narrows a message list; every given field must match. */

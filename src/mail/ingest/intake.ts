@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
-import { commitGrouped } from '../../db/group-commit.js';
+import { batchedWrite, commitGrouped } from '../../db/group-commit.js';
 import type { Emit } from '../../db/events.js';
 import {
   claimIntakeEntries,
@@ -123,11 +123,6 @@ export function createIntake(deps: IntakeDeps): Intake {
   /** Claimed and leased, not started yet (oldest first). */
   let claimed: IntakeEntry[] = [];
   let depth = { value: 0, at: 0, added: 0 };
-  /** Acceptances waiting for their group commit: they go in together, one INSERT for all of them. */
-  let accepting: { items: Accepting[]; done: Promise<void> } | undefined;
-
-  /** Processed entries waiting for their group commit: removed from the queue and stored together. */
-  let storing: { items: Processed[]; done: Promise<void> } | undefined;
 
   /**
    * Removes processed entries from the queue and stores their messages, in the caller's transaction: one DELETE for
@@ -138,7 +133,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   async function storeProcessed(trx: Db, emit: Emit, items: Processed[]): Promise<void> {
     const removed = await deleteIntakeEntries(trx, items.map((i) => i.entry.id));
     const kept = items.filter((i) => removed.has(i.entry.id));
-    const live = await existingAddressIds(trx, [...new Set(kept.flatMap((i) => i.message.recipients.map((r) => r.addressId)))]);
+    const live = await existingAddressIds(trx, kept.flatMap((i) => i.message.recipients.map((r) => r.addressId)));
     const messages: MessageToWrite[] = [];
     for (const i of items) {
       i.stored = removed.has(i.entry.id);
@@ -149,70 +144,36 @@ export function createIntake(deps: IntakeDeps): Intake {
   }
 
   /**
-   * Commits a processed entry with the others that finish before their group commit runs (storeProcessed). Resolves
-   * once committed. A batch that fails is tried entry by entry, so that one entry that cannot be stored does not fail
-   * the others with it.
+   * Processed entries committed together (storeProcessed), in the group commit they share. Not synced to disk on their
+   * own: lost to a power failure, the entries (synced when accepted) are still queued and are processed again into the
+   * same message ids; the next durable commit syncs this one too.
    */
+  const storeBatched = batchedWrite(db, storeProcessed, { durable: false });
+
+  /** Commits a processed entry with its batch; a batch that fails is tried entry by entry, so that one entry that
+   * cannot be stored does not fail the others with it. */
   async function commitProcessed(item: Processed): Promise<void> {
-    // Not synced to disk on their own: lost to a power failure, the entries (synced when accepted) are still queued
-    // and are processed again into the same message ids; the next durable commit syncs this one too.
-    const relaxed = { durable: false };
-    if (!storing) {
-      const items: Processed[] = [];
-      const done = commitGrouped(
-        db,
-        async (trx, emit) => {
-          // Closed when its transaction starts: an entry processed after this point joins the next batch.
-          if (storing?.items === items) storing = undefined;
-          await storeProcessed(trx, emit, items);
-        },
-        relaxed,
-      );
-      storing = { items, done };
-      // Also closed when it settles: a group commit that fails before its transaction starts (the store went away)
-      // never runs the write, and the batch must not stay open, failing every entry that joins it later.
-      const close = () => {
-        if (storing?.items === items) storing = undefined;
-      };
-      done.then(close, close);
-    }
-    const batch = storing.items;
-    batch.push(item);
+    const batch = storeBatched(item);
     try {
-      await storing.done;
+      await batch.committed;
     } catch (err) {
-      if (batch.length === 1) throw err;
-      await commitGrouped(db, (trx, emit) => storeProcessed(trx, emit, [item]), relaxed);
+      if (batch.items.length === 1) throw err;
+      await commitGrouped(db, (trx, emit) => storeProcessed(trx, emit, [item]), { durable: false });
     }
   }
 
   /**
-   * Queues an entry with the acceptances that end before their group commit runs: one look-up of the addresses of
-   * those that must still be live, then one INSERT. An entry left with no recipient is not queued.
+   * Acceptances committed together: one look-up of the addresses of those that must still be live, then one INSERT.
+   * An entry left with no recipient is not queued.
    */
-  function insertAccepted(item: Accepting): Promise<void> {
-    if (!accepting) {
-      const items: Accepting[] = [];
-      const done = commitGrouped(db, async (trx) => {
-        // Closed when its transaction starts: an acceptance after this point joins the next batch.
-        if (accepting?.items === items) accepting = undefined;
-        const checked = items.filter((i) => i.onlyLive);
-        if (checked.length > 0) {
-          const live = await existingAddressIds(trx, [...new Set(checked.flatMap((i) => i.entry.recipients.map((r) => r.address_id)))], new Date().toISOString());
-          for (const i of checked) i.entry.recipients = i.entry.recipients.filter((r) => live.has(r.address_id));
-        }
-        await insertIntakeEntries(trx, items.flatMap((i) => (i.entry.recipients.length > 0 ? [i.entry] : [])));
-      });
-      accepting = { items, done };
-      // Also closed when it settles, as the processors' batches are (commitProcessed).
-      const close = () => {
-        if (accepting?.items === items) accepting = undefined;
-      };
-      done.then(close, close);
+  const insertAccepted = batchedWrite<Accepting>(db, async (trx, _emit, items) => {
+    const checked = items.filter((i) => i.onlyLive);
+    if (checked.length > 0) {
+      const live = await existingAddressIds(trx, checked.flatMap((i) => i.entry.recipients.map((r) => r.address_id)), new Date().toISOString());
+      for (const i of checked) i.entry.recipients = i.entry.recipients.filter((r) => live.has(r.address_id));
     }
-    accepting.items.push(item);
-    return accepting.done;
-  }
+    await insertIntakeEntries(trx, items.flatMap((i) => (i.entry.recipients.length > 0 ? [i.entry] : [])));
+  });
 
   const metrics = deps.metrics;
   metrics?.setIntakeProbe(() => intakeBacklog(db));
@@ -326,7 +287,7 @@ export function createIntake(deps: IntakeDeps): Intake {
         auth: message.auth ?? null,
         acceptedAt: new Date().toISOString(),
       };
-      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false });
+      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
       if (entry.recipients.length === 0) throw new NoRecipientLeft();
       depth.added++;
       void pump();
