@@ -296,7 +296,7 @@ const listedCount = (e: Ephemail, developerKey: string, address: string) => asyn
   (await json<{ count: number }>(`${e.url}/api/v1/email/${address}/messages?limit=1`, { headers: { authorization: `Bearer ${developerKey}` } })).count;
 
 /** Waits (bounded) until the instance's intake queue is empty: every acknowledged message stored. */
-async function untilDrained(e: Ephemail, timeoutMs: number): Promise<void> {
+export async function untilDrained(e: Ephemail, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await json<{ intake: { queued: number } }>(`${e.url}/ready`)).intake.queued > 0) {
     if (Date.now() > deadline) throw new Error(`intake queue not drained after ${timeoutMs / 1000} s`);

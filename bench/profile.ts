@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/build-server.js';
-import { cannon, seedStore, smtpSource, startEphemail } from './peers.js';
+import { cannon, seedStore, smtpSource, startEphemail, untilDrained } from './peers.js';
 import { postfixTools } from './postfix-tools.js';
 import { topFrames } from './profile-top.js';
 import { startSlowDns } from './slow-dns.js';
@@ -57,11 +57,7 @@ if (which === 'get') rate = `${(await cannon(`${server.url}/api/v1/email/${seede
 if (which === 'smtp-conn' || which === 'smtp-reuse') {
   rate = `${(await smtpSource(postfixTools(), server.smtpPort, seeded.address, m, which === 'smtp-reuse')).toFixed(0)} msg/s accepted`;
   // The processing after the 250s belongs in the profile too: wait until the intake queue is empty.
-  const deadline = Date.now() + 600_000;
-  while (((await (await fetch(`${server.url}/ready`)).json()) as { intake: { queued: number } }).intake.queued > 0) {
-    if (Date.now() > deadline) throw new Error('intake queue not drained after 600 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilDrained(server, 600_000);
   rate += `, ${((m / (performance.now() - started)) * 1000).toFixed(0)} msg/s end to end`;
 }
 if (which === 'start') rate = `ready in ${server.readyMs.toFixed(0)} ms`;
