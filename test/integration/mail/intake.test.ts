@@ -3,9 +3,20 @@ import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { createIntake, NoRecipientLeft, type Intake } from '../../../src/mail/ingest/intake.js';
+import { createIntake, NoRecipientLeft, type Acceptance, type Intake } from '../../../src/mail/ingest/intake.js';
 import type { ContentPreparer } from '../../../src/mail/ingest/intake-pool.js';
 import { prepareContent } from '../../../src/mail/ingest/prepare.js';
+
+/** What the SMTP listener hands the intake for a message with this subject to these addresses of one account. */
+function message(accountId: string, to: Array<{ id: string; address: string }>, subject: string): Acceptance {
+  return {
+    raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
+    mailFrom: 'a@example.com',
+    recipients: to.map((a) => ({ rcpt: a.address, address_id: a.id, account_id: accountId, address: a.address })),
+    clientIp: '127.0.0.1',
+    helo: 'client.test',
+  };
+}
 
 describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   let database: Database | undefined;
@@ -26,13 +37,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const address = await createAddress(db, config, account.id, { prefix: 'twice' });
     const accepting = createIntake({ config, db });
     intakes.push(accepting);
-    const accepted = await accepting.accept({
-      raw: Buffer.from('Subject: once\r\n\r\nonly once\r\n'),
-      mailFrom: 'a@example.com',
-      recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-      clientIp: '127.0.0.1',
-      helo: 'client.test',
-    });
+    const accepted = await accepting.accept(message(account.id, [address], 'once'));
 
     // The first processor takes the entry and is stuck preparing it.
     let release!: () => void;
@@ -97,13 +102,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const intake = createIntake({ config, db, preparer: slow });
     intakes.push(intake);
     const send = (subject: string) =>
-      intake.accept({
-        raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
-        mailFrom: 'a@example.com',
-        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-        clientIp: '127.0.0.1',
-        helo: 'client.test',
-      });
+      intake.accept(message(account.id, [address], subject));
     await intake.start();
     unstick.push(() => release());
     const first = await send('one');
@@ -160,13 +159,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const accepting = createIntake({ config, db: spied });
     intakes.push(accepting);
     const send = (subject: string) =>
-      accepting.accept({
-        raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
-        mailFrom: 'a@example.com',
-        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-        clientIp: '127.0.0.1',
-        helo: 'client.test',
-      });
+      accepting.accept(message(account.id, [address], subject));
     const together = await Promise.all(['one', 'two', 'three', 'four', 'five'].map(send));
     expect(inserts).toHaveLength(1);
     // A message accepted after that commit goes into a statement of its own.
@@ -213,13 +206,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const accepted = [];
     for (const subject of subjects) {
       accepted.push(
-        await accepting.accept({
-          raw: Buffer.from(`Subject: ${subject}\r\n\r\nbody\r\n`),
-          mailFrom: 'a@example.com',
-          recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-          clientIp: '127.0.0.1',
-          helo: 'client.test',
-        }),
+        await accepting.accept(message(account.id, [address], subject)),
       );
     }
     return { config, accepted };
@@ -285,12 +272,10 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const db = database.db;
     const account = await createAccount(db, `gone-${dialect}@example.com`, 'developer');
     const [stays, goes, alone] = await Promise.all(['stays', 'goes', 'alone'].map((prefix) => createAddress(db, config, account.id, { prefix })));
-    const to = (a: typeof stays) => ({ rcpt: a.address, address_id: a.id, account_id: account.id, address: a.address });
     const accepting = createIntake({ config, db });
     intakes.push(accepting);
-    const mail = { mailFrom: 'a@example.com', clientIp: '127.0.0.1', helo: 'client.test' };
-    const both = await accepting.accept({ ...mail, raw: Buffer.from('Subject: both\r\n\r\nhi\r\n'), recipients: [to(stays), to(goes)] });
-    await accepting.accept({ ...mail, raw: Buffer.from('Subject: lonely\r\n\r\nhi\r\n'), recipients: [to(alone)] });
+    const both = await accepting.accept(message(account.id, [stays, goes], 'both'));
+    await accepting.accept(message(account.id, [alone], 'lonely'));
     await deleteAddress(db, account.id, goes.address);
     await deleteAddress(db, account.id, alone.address);
 
@@ -310,7 +295,6 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const db = database.db;
     const account = await createAccount(db, `live-${dialect}@example.com`, 'developer');
     const [kept, dropped, lone] = await Promise.all(['kept', 'dropped', 'lone'].map((prefix) => createAddress(db, config, account.id, { prefix })));
-    const to = (a: typeof kept) => ({ rcpt: a.address, address_id: a.id, account_id: account.id, address: a.address });
     await deleteAddress(db, account.id, dropped.address);
     await deleteAddress(db, account.id, lone.address);
     const reads: string[] = [];
@@ -324,10 +308,9 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     });
     const intake = createIntake({ config, db: spied });
     intakes.push(intake);
-    const mail = { mailFrom: 'a@example.com', clientIp: '127.0.0.1', helo: 'client.test' };
     const [partly, none] = await Promise.allSettled([
-      intake.accept({ ...mail, raw: Buffer.from('Subject: partly\r\n\r\nhi\r\n'), recipients: [to(dropped), to(kept)] }, { onlyLive: true }),
-      intake.accept({ ...mail, raw: Buffer.from('Subject: none\r\n\r\nhi\r\n'), recipients: [to(lone)] }, { onlyLive: true }),
+      intake.accept(message(account.id, [dropped, kept], 'partly'), { onlyLive: true }),
+      intake.accept(message(account.id, [lone], 'none'), { onlyLive: true }),
     ]);
     expect(reads).toEqual(['select', 'insert']);
     expect(none.status === 'rejected' && none.reason).toBeInstanceOf(NoRecipientLeft);
@@ -368,13 +351,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const intake = createIntake({ config, db: store.db });
     intakes.push(intake);
     const send = (subject: string) =>
-      intake.accept({
-        raw: Buffer.from(`Subject: ${subject}\r\n\r\nhi\r\n`),
-        mailFrom: 'a@example.com',
-        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-        clientIp: '127.0.0.1',
-        helo: 'client.test',
-      });
+      intake.accept(message(account.id, [address], subject));
     store.arm();
     await expect(send('refused')).rejects.toThrow('Connection terminated unexpectedly');
     const accepted = await send('accepted');
@@ -412,13 +389,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const accepting = createIntake({ config, db });
     intakes.push(accepting);
     const send = (subject: string) =>
-      accepting.accept({
-        raw: Buffer.from(`Subject: ${subject}\r\n\r\nhi\r\n`),
-        mailFrom: 'a@example.com',
-        recipients: [{ rcpt: address.address, address_id: address.id, account_id: account.id, address: address.address }],
-        clientIp: '127.0.0.1',
-        helo: 'client.test',
-      });
+      accepting.accept(message(account.id, [address], subject));
     const retried = await send('retried');
     const processing = createIntake({ config, db: store.db, preparer, retryDelayMs: () => 10 });
     intakes.push(processing);
