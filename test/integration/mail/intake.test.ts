@@ -18,6 +18,20 @@ function message(accountId: string, to: Array<{ id: string; address: string }>, 
   };
 }
 
+/** `db` that records every statement matching `pattern`, as the store receives it (`label` shortens each). */
+function recording(db: Database['db'], pattern: RegExp, label: (sql: string) => string = (sql) => sql) {
+  const sent: string[] = [];
+  const recorded = db.withPlugin({
+    transformQuery: (args) => {
+      const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
+      if (pattern.test(text)) sent.push(label(text));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db: recorded, sent };
+}
+
 describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   let database: Database | undefined;
   const intakes: Intake[] = [];
@@ -146,15 +160,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const account = await createAccount(db, `together-${dialect}@example.com`, 'developer');
     const address = await createAddress(db, config, account.id, { prefix: 'together' });
     // Every INSERT into the queue, as the store receives it.
-    const inserts: string[] = [];
-    const spied = db.withPlugin({
-      transformQuery: (args) => {
-        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-        if (/^insert into "intake_queue"/.test(text)) inserts.push(text);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: spied, sent: inserts } = recording(db, /^insert into "intake_queue"/);
     // Accepting only (no processor started), so the queue shows what acceptance wrote.
     const accepting = createIntake({ config, db: spied });
     intakes.push(accepting);
@@ -216,15 +222,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     database = await openTestDatabase(dialect);
     const db = database.db;
     const { config, accepted } = await acceptThree(db, ['alpha', 'beta', 'gamma']);
-    const writes: string[] = [];
-    const spied = db.withPlugin({
-      transformQuery: (args) => {
-        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-        if (/^(delete from "intake_queue"|insert into "(messages|message_contents)")/.test(text)) writes.push(text.split(' ').slice(0, 3).join(' '));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: spied, sent: writes } = recording(db, /^(delete from "intake_queue"|insert into "(messages|message_contents)")/, (sql) => sql.split(' ').slice(0, 3).join(' '));
     const processing = createIntake({ config, db: spied, preparer: together(3) });
     intakes.push(processing);
     await processing.start();
@@ -297,15 +295,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const [kept, dropped, lone] = await Promise.all(['kept', 'dropped', 'lone'].map((prefix) => createAddress(db, config, account.id, { prefix })));
     await deleteAddress(db, account.id, dropped.address);
     await deleteAddress(db, account.id, lone.address);
-    const reads: string[] = [];
-    const spied = db.withPlugin({
-      transformQuery: (args) => {
-        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-        if (/^select .* from "addresses"/.test(text) || /^insert into "intake_queue"/.test(text)) reads.push(text.split(' ')[0]);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: spied, sent: reads } = recording(db, /^(select .* from "addresses"|insert into "intake_queue")/, (sql) => sql.split(' ')[0]);
     const intake = createIntake({ config, db: spied });
     intakes.push(intake);
     const [partly, none] = await Promise.allSettled([
@@ -364,15 +354,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const db = database.db;
     const account = await createAccount(db, `restore-${dialect}@example.com`, 'developer');
     const address = await createAddress(db, config, account.id, { prefix: 'restore' });
-    const deletes: string[] = [];
-    const spied = db.withPlugin({
-      transformQuery: (args) => {
-        const text = db.getExecutor().compileQuery(args.node, args.queryId).sql;
-        if (/^delete from "intake_queue"/.test(text)) deletes.push(text);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: spied, sent: deletes } = recording(db, /^delete from "intake_queue"/);
     const store = failingOnce(spied);
     const batch = together(3);
     let armed = false;
