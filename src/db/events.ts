@@ -63,18 +63,38 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
   const pending: NewEventRecord[] = [];
   const relaxed = opts.durable === false;
   const postgres = dialectOf(db) === 'postgres';
+  const emit: Emit = (event) => pending.push(event);
   const transaction = (on: Db) =>
     on.transaction().execute(async (trx) => {
       pending.length = 0; // a retried transaction starts over
-      if (relaxed && postgres) await sql`set local synchronous_commit = off`.execute(trx);
-      const value = await work(trx, (event) => pending.push(event));
+      const value = await work(trx, emit);
       await appendEvents(trx, pending);
       return value;
+    });
+  // PostgreSQL: BEGIN and COMMIT by hand, so that what goes with them travels in the same round trip — the lowered
+  // `synchronous_commit` with the BEGIN, the NOTIFY with the COMMIT (simple queries of several statements; neither
+  // takes a parameter). Every statement is a round trip to the server, and the intake commits all the time.
+  const pgTransaction = () =>
+    db.connection().execute(async (conn) => {
+      pending.length = 0;
+      await sql.raw(relaxed ? 'begin; set local synchronous_commit = off' : 'begin').execute(conn);
+      try {
+        const value = await work(conn, emit);
+        await appendEvents(conn, pending);
+        // NOTIFY is delivered to every LISTENing connection when (and only if) the transaction commits.
+        await sql.raw(pending.length > 0 ? `select pg_notify('${EVENTS_CHANNEL}', ''); commit` : 'commit').execute(conn);
+        return value;
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw err;
+      }
     });
   // SQLite refuses to change `synchronous` inside a transaction: lower it just before and restore it just after, on
   // the store's one connection, held throughout so that no other commit runs with it lowered.
   const attempt = () =>
-    !relaxed || postgres
+    postgres
+      ? pgTransaction()
+      : !relaxed
       ? transaction(db)
       : db.connection().execute(async (conn) => {
           await sql`pragma synchronous = NORMAL`.execute(conn);
@@ -108,7 +128,8 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
   return result;
 }
 
-/** Appends events inside the caller's transaction; call it last, just before the commit (see APPEND_LOCK). */
+/** Appends events inside the caller's transaction; call it last, just before the commit (see APPEND_LOCK). On
+ * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. */
 async function appendEvents(trx: Db, events: NewEventRecord[]): Promise<number> {
   if (events.length === 0) return 0;
   const postgres = dialectOf(trx) === 'postgres';
@@ -117,8 +138,6 @@ async function appendEvents(trx: Db, events: NewEventRecord[]): Promise<number> 
     .insertInto('events')
     .values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })))
     .execute();
-  // Delivered to every LISTENing connection when (and only if) the transaction commits.
-  if (postgres) await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
   return events.length;
 }
 

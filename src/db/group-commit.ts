@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
 import { transactWithEvents, type CommitOptions, type Emit } from './events.js';
 
 /** One unit of work that must commit (or fail) as a whole, with the events it emits. */
@@ -10,6 +11,7 @@ const MAX_BATCH = 64;
 interface Waiting {
   write: GroupedWrite;
   durable: boolean;
+  autocommit: boolean;
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -23,9 +25,35 @@ interface Committer {
   lastBatch: number;
 }
 
-function committerOf(db: Db): Committer {
-  let c = committers.get(db);
-  if (!c) committers.set(db, (c = { queue: [], running: false, delayMs: 0, lastBatch: 0 }));
+export interface GroupOptions extends CommitOptions {
+  /**
+   * Which group commit the write joins. On PostgreSQL each lane commits on its own, beside the others (each batch
+   * holds one pooled connection), so that the SMTP acceptances — which a sender waits for — never queue behind a batch
+   * of stored messages, and a lane that is never synced (the stores, `durable: false`) is not made to wait for the
+   * sync of one that always is. On SQLite, which has one connection and one writer, every lane is the same one.
+   */
+  lane?: string;
+  /**
+   * The write emits no event, and each of its statements may commit on its own: one failing leaves nothing behind
+   * that would make running the write again wrong (a SELECT and then one INSERT, say). On PostgreSQL it then runs with
+   * no transaction around it — no BEGIN and no COMMIT, two round trips fewer — and on its own: a failure fails only it.
+   * Every statement commits as PostgreSQL does by default, synced to disk. Its lane must hold only such writes. (SQLite
+   * commits it with the rest of its batch: one transaction there costs one sync for all of them.)
+   */
+  autocommit?: boolean;
+}
+
+/** The committers of a store, by lane. */
+const committers = new WeakMap<Db, Map<string, Committer>>();
+/** GROUP_COMMIT_DELAY_MS of each store (configureGroupCommit), for the lanes made later. */
+const delays = new WeakMap<Db, number>();
+
+function committerOf(db: Db, lane = ''): Committer {
+  let lanes = committers.get(db);
+  if (!lanes) committers.set(db, (lanes = new Map()));
+  const key = dialectOf(db) === 'postgres' ? lane : '';
+  let c = lanes.get(key);
+  if (!c) lanes.set(key, (c = { queue: [], running: false, delayMs: delays.get(db) ?? 0, lastBatch: 0 }));
   return c;
 }
 
@@ -36,10 +64,9 @@ function committerOf(db: Db): Committer {
  * idle instance answers as fast as without it. 0 turns it off.
  */
 export function configureGroupCommit(db: Db, opts: { delayMs: number }): void {
-  committerOf(db).delayMs = opts.delayMs;
+  delays.set(db, opts.delayMs);
+  for (const c of committers.get(db)?.values() ?? []) c.delayMs = opts.delayMs;
 }
-
-const committers = new WeakMap<Db, Committer>();
 
 /**
  * Group commit: a write submitted while a commit is under way waits for it, then commits together with every other
@@ -50,10 +77,10 @@ const committers = new WeakMap<Db, Committer>();
  * disk unless every write in it was submitted with `durable: false` (events.ts, CommitOptions). When a batch fails,
  * its writes are tried again one by one, so one bad write cannot take the others down with it.
  */
-export function commitGrouped(db: Db, write: GroupedWrite, opts: CommitOptions = {}): Promise<void> {
-  const c = committerOf(db);
+export function commitGrouped(db: Db, write: GroupedWrite, opts: GroupOptions = {}): Promise<void> {
+  const c = committerOf(db, opts.lane);
   return new Promise<void>((resolve, reject) => {
-    c.queue.push({ write, durable: opts.durable !== false, resolve, reject });
+    c.queue.push({ write, durable: opts.durable !== false, autocommit: opts.autocommit === true, resolve, reject });
     if (!c.running) void drain(db, c);
   });
 }
@@ -72,7 +99,7 @@ export interface Batch<T> {
  * must not stay open and fail every item that joins it afterwards. When a group commit fails, `commitGrouped` runs
  * its writes again one by one, so this write may run twice for the same items: it must start over each time.
  */
-export function batchedWrite<T>(db: Db, write: (trx: Db, emit: Emit, items: T[]) => Promise<void>, opts: CommitOptions = {}): (item: T) => Batch<T> {
+export function batchedWrite<T>(db: Db, write: (trx: Db, emit: Emit, items: T[]) => Promise<void>, opts: GroupOptions = {}): (item: T) => Batch<T> {
   let open: Batch<T> | undefined;
   return (item) => {
     if (!open) {
@@ -106,6 +133,10 @@ async function drain(db: Db, c: Committer): Promise<void> {
       else await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = c.queue.splice(0, MAX_BATCH);
       c.lastBatch = batch.length;
+      if (batch[0].autocommit && dialectOf(db) === 'postgres') {
+        for (const w of batch) await w.write(db, refuseEvents).then(w.resolve, w.reject);
+        continue;
+      }
       // Synced to disk when any of its writes must be (an acceptance always is).
       const durable = batch.some((w) => w.durable);
       try {
@@ -136,3 +167,8 @@ async function drain(db: Db, c: Committer): Promise<void> {
     c.running = false;
   }
 }
+
+/** The emit of a write that runs without a transaction: its events would have nothing to commit with. */
+const refuseEvents: Emit = () => {
+  throw new Error('a write committed without a transaction (autocommit) cannot emit events');
+};

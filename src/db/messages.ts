@@ -94,12 +94,6 @@ export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding
   return packed.length < raw.length ? { raw: packed, encoding: 'br', size: raw.length } : { raw, encoding: 'identity', size: raw.length };
 }
 
-/** Stores messages' contents, each once for all its copies, several rows per statement. Call it in the transaction
- * that inserts the copies. */
-export async function insertMessageContents(db: Db, contents: Array<{ id: string; raw: Buffer; encoding: 'br' | 'identity'; size: number }>): Promise<void> {
-  await insertInChunks(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
-}
-
 const SUMMARY_COLUMNS = [
   'id',
   'address_id',
@@ -122,9 +116,25 @@ const SUMMARY_COLUMNS = [
 
 const ATTACHMENT_META_COLUMNS = ['id', 'message_id', 'position', 'filename', 'content_type', 'size'] as const;
 
-/** Inserts copies of messages with their attachment metadata, several rows per statement. Call it inside a
- * transaction, after their contents. */
-export async function insertMessageCopies(db: Db, copies: StoredCopy[]): Promise<void> {
+/** A message's shared content as stored: its raw source (compressed or not) and its size before compression. */
+export interface ContentRow {
+  id: string;
+  raw: Buffer;
+  encoding: 'br' | 'identity';
+  size: number;
+}
+
+/** PostgreSQL's limit on the parameters of one statement. */
+const PG_MAX_PARAMETERS = 65_535;
+
+/**
+ * Stores messages — each content once for all its copies, then the copies with their attachment metadata — several
+ * rows per statement, inside the caller's transaction. On PostgreSQL, where each statement is a round trip to the
+ * server, all three tables are written by one statement (the contents and the copies as data-modifying WITH
+ * queries, whose foreign keys are checked when the statement ends) when its parameters fit in one; otherwise, and on
+ * SQLite, one statement per table and chunk.
+ */
+export async function insertMessages(db: Db, contents: ContentRow[], copies: StoredCopy[]): Promise<void> {
   const messages = copies.map(({ message: { to, cc, codes, links, authentication, envelope, ...message } }) => ({
     ...message,
     to_json: JSON.stringify(to),
@@ -134,8 +144,22 @@ export async function insertMessageCopies(db: Db, copies: StoredCopy[]): Promise
     auth_json: authentication === null ? null : JSON.stringify(authentication),
     envelope_json: envelope === null ? null : JSON.stringify(envelope),
   }));
+  const attachments = copies.flatMap((c) => c.attachments);
+  const parameters = (rows: object[]) => (rows.length === 0 ? 0 : rows.length * Object.keys(rows[0]).length);
+  if (
+    dialectOf(db) === 'postgres' &&
+    contents.length > 0 &&
+    messages.length > 0 &&
+    parameters(contents) + parameters(messages) + parameters(attachments) <= PG_MAX_PARAMETERS
+  ) {
+    const withContents = db.with('stored_contents', (q) => q.insertInto('message_contents').values(contents));
+    if (attachments.length === 0) await withContents.insertInto('messages').values(messages).execute();
+    else await withContents.with('stored_messages', (q) => q.insertInto('messages').values(messages)).insertInto('attachments').values(attachments).execute();
+    return;
+  }
+  await insertInChunks(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
   await insertInChunks(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
-  await insertInChunks(copies.flatMap((c) => c.attachments), (chunk) => db.insertInto('attachments').values(chunk).execute());
+  await insertInChunks(attachments, (chunk) => db.insertInto('attachments').values(chunk).execute());
 }
 
 /** Narrows a message list; every given field must match. */

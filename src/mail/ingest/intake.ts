@@ -6,12 +6,12 @@ import type { Emit } from '../../db/events.js';
 import {
   claimIntakeEntries,
   clearIntakeLeases,
-  deleteIntakeEntries,
   existingAddressIds,
   insertIntakeEntries,
   intakeBacklog,
   releaseIntakeEntry,
   returnIntakeEntries,
+  takeIntakeEntries,
   type IntakeEntry,
   type NewIntakeEntry,
   type IntakeRecipient,
@@ -126,14 +126,17 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * Removes processed entries from the queue and stores their messages, in the caller's transaction: one DELETE for
-   * the entries, one look-up of the recipients' addresses (one deleted since RCPT TO gets no copy; an entry with no
-   * recipient left stores nothing), one INSERT per table for the messages. Sets each item's `stored` (false: the
+   * the entries with one look-up of the recipients' addresses (one deleted since RCPT TO gets no copy; an entry with
+   * no recipient left stores nothing), then the messages (insertMessages; on PostgreSQL each of the two is one
+   * statement). Sets each item's `stored` (false: the
    * entry was gone, another processor stored it first, and nothing of it is written) and `copies`.
    */
   async function storeProcessed(trx: Db, emit: Emit, items: Processed[]): Promise<void> {
-    const removed = await deleteIntakeEntries(trx, items.map((i) => i.entry.id));
-    const kept = items.filter((i) => removed.has(i.entry.id));
-    const live = await existingAddressIds(trx, kept.flatMap((i) => i.message.recipients.map((r) => r.addressId)));
+    const { removed, live } = await takeIntakeEntries(
+      trx,
+      items.map((i) => i.entry.id),
+      items.flatMap((i) => i.message.recipients.map((r) => r.addressId)),
+    );
     const messages: MessageToWrite[] = [];
     for (const i of items) {
       i.stored = removed.has(i.entry.id);
@@ -164,7 +167,9 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * Acceptances committed together: one look-up of the addresses of those that must still be live, then one INSERT.
-   * An entry left with no recipient is not queued.
+   * An entry left with no recipient is not queued. On PostgreSQL they commit in a lane of their own, beside the
+   * processors' stores and claims, and with no transaction around the two statements: the INSERT commits itself
+   * (synced), and under READ COMMITTED the look-up in the same transaction would not have held the addresses either.
    */
   const insertAccepted = batchedWrite<Accepting>(db, async (trx, _emit, items) => {
     const checked = items.filter((i) => i.onlyLive);
@@ -173,7 +178,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       for (const i of checked) i.entry.recipients = i.entry.recipients.filter((r) => live.has(r.address_id));
     }
     await insertIntakeEntries(trx, items.flatMap((i) => (i.entry.recipients.length > 0 ? [i.entry] : [])));
-  });
+  }, { lane: 'accept', autocommit: true });
 
   const metrics = deps.metrics;
   metrics?.setIntakeProbe(() => intakeBacklog(db));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { Emit } from '../../db/events.js';
-import { insertMessageContents, insertMessageCopies, type Envelope, type StoredCopy } from '../../db/messages.js';
+import { insertMessages, type ContentRow, type Envelope, type StoredCopy } from '../../db/messages.js';
 import { commitGrouped } from '../../db/group-commit.js';
 import { eventRecord } from '../../platform/events/contract.js';
 import { summaryView } from '../messages.js';
@@ -47,7 +47,7 @@ export interface MessageToWrite {
  * (one per table), so that a batch costs a few round trips on PostgreSQL rather than a few per message.
  */
 export async function writeMessages(trx: Db, emit: Emit, messages: MessageToWrite[]): Promise<void> {
-  const contents: Array<PreparedContent['source'] & { id: string }> = [];
+  const contents: ContentRow[] = [];
   const copies: Array<{ copy: StoredCopy; recipient: CopyRecipient; receivedAt: Date }> = [];
   for (const { prepared, recipients, receivedAt, authentication } of messages) {
     const { content, codes, links, source } = prepared;
@@ -89,8 +89,7 @@ export async function writeMessages(trx: Db, emit: Emit, messages: MessageToWrit
       copies.push({ copy, recipient: r, receivedAt });
     }
   }
-  await insertMessageContents(trx, contents);
-  await insertMessageCopies(trx, copies.map((c) => c.copy));
+  await insertMessages(trx, contents, copies.map((c) => c.copy));
   for (const { copy, recipient: r, receivedAt } of copies) {
     const message = summaryView(copy.message, copy.attachments);
     emit(

@@ -122,4 +122,63 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
       configureGroupCommit(database.db, { delayMs: 0 });
     }
   });
+
+  it('commits a lane beside the others on PostgreSQL, and with them on SQLite (one connection, one writer)', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    // A batch of the default lane that holds its transaction open until the gate opens.
+    const held = commitGrouped(database.db, async (trx) => {
+      await sql`insert into gc_probe (id) values ('l0')`.execute(trx);
+      entered();
+      await gate;
+    });
+    await inside;
+    let laneDone = false;
+    const lane = commitGrouped(database.db, async (trx) => void (await sql`insert into gc_probe (id) values ('l1')`.execute(trx)), { lane: 'accept' }).then(
+      () => void (laneDone = true),
+    );
+    if (dialect === 'postgres') {
+      // Committed and visible while the other lane's transaction is still open (its row is not).
+      await lane;
+      expect((await rows()).filter((id) => id.startsWith('l'))).toEqual(['l1']);
+    } else {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(laneDone).toBe(false);
+    }
+    open();
+    await Promise.all([held, lane]);
+    expect((await rows()).filter((id) => id.startsWith('l'))).toEqual(['l0', 'l1']);
+  });
+
+  it('runs an autocommit write without a transaction on PostgreSQL, each statement committing itself; a failing one fails alone', async () => {
+    // The transaction id each statement runs in: the same inside one transaction, a new one per statement outside.
+    const xid = async (trx: Db) =>
+      dialect === 'postgres' ? String((await sql<{ x: string }>`select txid_current() as x`.execute(trx)).rows[0].x) : 'sqlite';
+    const seen: string[][] = [];
+    const write = (id: string, fail = false) => async (trx: Db) => {
+      const first = await xid(trx);
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+      const second = await xid(trx);
+      seen.push([first, second]);
+      if (fail) throw new Error('second statement failed');
+    };
+    const results = await Promise.allSettled([
+      commitGrouped(database.db, write('a0'), { lane: 'accept', autocommit: true }),
+      commitGrouped(database.db, write('a1', true), { lane: 'accept', autocommit: true }),
+      commitGrouped(database.db, write('a2'), { lane: 'accept', autocommit: true }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    if (dialect === 'postgres') {
+      for (const [first, second] of seen) expect(first).not.toBe(second);
+      // The failing write's INSERT had committed on its own before it failed; it is not run again.
+      expect((await rows()).filter((id) => id.startsWith('a'))).toEqual(['a0', 'a1', 'a2']);
+      expect(seen).toHaveLength(3);
+      await expect(commitGrouped(database.db, async (_trx, emit) => emit({} as never), { lane: 'accept', autocommit: true })).rejects.toThrow(/cannot emit/);
+    } else {
+      // SQLite: one transaction for the batch, rolled back and retried write by write when one fails.
+      expect((await rows()).filter((id) => id.startsWith('a'))).toEqual(['a0', 'a2']);
+    }
+  });
 });

@@ -225,8 +225,9 @@ describe.each(DIALECTS)('webhook delivery on %s', (dialect) => {
     expect(await enqueueFromLog(spied, null)).toMatchObject({ events: 1, deliveries: 1 });
     const cursorMoved = sent.findIndex((q) => /update "event_cursors" set "position"/.test(q));
     expect(cursorMoved).toBeGreaterThan(-1);
-    // SQLite: lowered just before the transaction (and restored just after it); PostgreSQL: for the transaction.
-    const lowered = sent.indexOf(dialect === 'sqlite' ? 'pragma synchronous = NORMAL' : 'set local synchronous_commit = off');
+    // SQLite: lowered just before the transaction (and restored just after it); PostgreSQL: for the transaction, sent
+    // with its BEGIN.
+    const lowered = sent.indexOf(dialect === 'sqlite' ? 'pragma synchronous = NORMAL' : 'begin; set local synchronous_commit = off');
     expect(lowered).toBeGreaterThan(-1);
     expect(lowered).toBeLessThan(cursorMoved);
     if (dialect === 'sqlite') {
