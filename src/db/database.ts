@@ -6,7 +6,8 @@ import { EVENT_LOOP_CHECKPOINT_PAGES, startCheckpointer, WAL_SIZE_LIMIT_BYTES } 
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Tables } from './schema.js';
-import { sqliteDialect } from './sqlite-dialect.js';
+import { countChanges } from './kept-reads.js';
+import { sqliteDialect, type WriteCounter } from './sqlite-dialect.js';
 
 export type Db = Kysely<Tables>;
 
@@ -66,7 +67,9 @@ function openSqlite(opts: DatabaseOptions): Database {
   // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache) }), 'sqlite');
+  const counter: WriteCounter = { writes: 0 };
+  const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache, counter) }), 'sqlite');
+  countChanges(database.db, sqlite, () => counter.writes);
   if (!opts.sqliteCheckpointThread || file === ':memory:') return database;
   // The thread copies the log into the database file as it fills; this connection checkpoints only if the log
   // outgrows EVENT_LOOP_CHECKPOINT_PAGES all the same (the thread fell behind, or failed), and then finds most of the

@@ -16,8 +16,44 @@ export const STATEMENT_CACHE_SIZE = 500;
  *   statement of each migration committed (and, with synchronous=FULL, synced the disk) on its own: on an empty
  *   store that was a sixth of `npm start`'s time to ready, and a crash in the middle left half a migration applied.
  */
-export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE): SqliteDialect {
-  return new TransactionalDdlSqliteDialect({ database: cacheSize > 0 ? cachingStatements(sqlite, cacheSize) : sqlite });
+export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE, writes?: WriteCounter): SqliteDialect {
+  const database = cacheSize > 0 ? cachingStatements(sqlite, cacheSize, writes) : writes ? countingWrites(sqlite, writes) : sqlite;
+  return new TransactionalDdlSqliteDialect({ database });
+}
+
+/** How many writing statements (any that is not read-only: INSERT, UPDATE, DELETE, DDL, a pragma that sets) have run
+ * through a dialect; what keeps reads until the store changes counts on (src/db/kept-reads.ts). */
+export interface WriteCounter {
+  writes: number;
+}
+
+/**
+ * Counts each run of a statement that may write, before it runs (one that fails counts too: counting a change that
+ * did not happen only makes a kept read be read again). better-sqlite3 runs a statement synchronously, so no read
+ * of this connection can come between the count and the write. Statements SQLite calls read-only — SELECT, BEGIN,
+ * COMMIT, a pragma that only reads — are left as they are.
+ */
+function countedWrites(statement: BetterSqlite3.Statement, counter: WriteCounter): BetterSqlite3.Statement {
+  if (statement.readonly) return statement;
+  const wrap = <F extends (...args: never[]) => unknown>(run: F) =>
+    ((...args: Parameters<F>) => {
+      counter.writes++;
+      return run(...args);
+    }) as F;
+  return Object.assign(statement, {
+    run: wrap(statement.run.bind(statement)),
+    all: wrap(statement.all.bind(statement)),
+    get: wrap(statement.get.bind(statement)),
+    iterate: wrap(statement.iterate.bind(statement)),
+  });
+}
+
+/** Every statement prepared anew (SQLITE_STATEMENT_CACHE=0), its writes counted. */
+function countingWrites(sqlite: BetterSqlite3.Database, counter: WriteCounter): SqliteDatabase {
+  return {
+    prepare: (text) => countedWrites(sqlite.prepare(text), counter),
+    close: () => sqlite.close(),
+  };
 }
 
 /**
@@ -55,7 +91,7 @@ function rowsAsArrays(statement: BetterSqlite3.Statement): BetterSqlite3.Stateme
   });
 }
 
-export function cachingStatements(sqlite: BetterSqlite3.Database, max: number): SqliteDatabase & { readonly cached: number } {
+export function cachingStatements(sqlite: BetterSqlite3.Database, max: number, writes?: WriteCounter): SqliteDatabase & { readonly cached: number } {
   const statements = new LRUCache<string, BetterSqlite3.Statement>({ max });
   return {
     get cached() {
@@ -64,7 +100,8 @@ export function cachingStatements(sqlite: BetterSqlite3.Database, max: number): 
     prepare(text) {
       const kept = statements.get(text);
       if (kept && !kept.busy) return kept;
-      const statement = rowsAsArrays(sqlite.prepare(text));
+      const prepared = rowsAsArrays(sqlite.prepare(text));
+      const statement = writes ? countedWrites(prepared, writes) : prepared;
       if (!kept) statements.set(text, statement);
       return statement;
     },

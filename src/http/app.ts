@@ -32,12 +32,22 @@ export interface AppOptions {
   spec?: LoadedSpec;
 }
 
-/** Fastify's own serializer factory, with each route's serializer built at its first use. */
+/**
+ * Fastify's own serializer factory, with each route's serializer built at its first use. A frozen answer is one a
+ * handler keeps and sends again unchanged (src/http/kept-answers.ts): it is serialized once, and its text sent again.
+ */
 function lazySerializers(externalSchemas?: unknown, options?: Parameters<ReturnType<typeof SerializerSelector>>[1]): ReturnType<ReturnType<typeof SerializerSelector>> {
   const build = SerializerSelector()(externalSchemas, options);
   return (route) => {
     let serialize: ((doc: unknown) => string) | undefined;
-    return (doc) => (serialize ??= build(route))(doc);
+    const serialized = new WeakMap<object, string>();
+    return (doc) => {
+      serialize ??= build(route);
+      if (typeof doc !== 'object' || doc === null || !Object.isFrozen(doc)) return serialize(doc);
+      let text = serialized.get(doc);
+      if (text === undefined) serialized.set(doc, (text = serialize(doc)));
+      return text;
+    };
   };
 }
 

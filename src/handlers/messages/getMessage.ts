@@ -1,9 +1,15 @@
-import type { AccountCaller, Handler } from '../../http/spec/handler.js';
+import type { AccountCaller, Handler, SuccessBody } from '../../http/spec/handler.js';
+import { KEPT_ANSWERS_SIZE, keptAnswers } from '../../http/kept-answers.js';
 import { requireOwnMailbox } from '../../mail/addresses.js';
 import { getMessage as get } from '../../mail/messages.js';
 
+const kept = keptAnswers<SuccessBody<'getMessage'>>(KEPT_ANSWERS_SIZE, (answer) => 1000 + (answer.text?.length ?? 0) + (answer.html?.length ?? 0));
+
 /** Serves `getMessage` (Developer key) and `getDashboardMessage` (dashboard session) alike. */
 export const getMessage: Handler<'getMessage', AccountCaller> = async (request, _reply, ctx, caller) => {
-  const address = await requireOwnMailbox(ctx.database.db, caller.account.id, request.params.address);
-  return { success: true, ...(await get(ctx.database.db, address.id, request.params.id)) };
+  const key = JSON.stringify([caller.account.id, request.params.address, request.params.id]);
+  return kept.get(ctx.database.db, key, async () => {
+    const address = await requireOwnMailbox(ctx.database.db, caller.account.id, request.params.address);
+    return { success: true, ...(await get(ctx.database.db, address.id, request.params.id)) };
+  });
 };
