@@ -48,7 +48,18 @@ export type MessageSummaryRow = Omit<MessageRow, 'text_body' | 'html_body' | 'co
 const decodedColumns = new LRUCache<string, Decoded>({ max: 5000 });
 
 /** Columns that never reach a MessageRow as they are: the JSON ones (decoded) and the list's window count. */
-const NOT_COPIED: Record<string, true> = { to_json: true, cc_json: true, codes_json: true, links_json: true, auth_json: true, envelope_json: true, total_count: true };
+const NOT_COPIED: Record<string, true> = {
+  to_json: true,
+  cc_json: true,
+  codes_json: true,
+  links_json: true,
+  auth_json: true,
+  envelope_json: true,
+  total_count: true,
+  // The mailbox's own columns, read with its message in one query (findMailboxMessage).
+  mailbox_id: true,
+  mailbox_account_id: true,
+};
 
 function decode<T extends Record<Exclude<JsonColumns, 'auth_json' | 'envelope_json'>, string> & { id: string; auth_json: string | null; envelope_json: string | null }>(
   row: T,
@@ -178,9 +189,10 @@ export interface MessageFilter {
   ids?: string[];
 }
 
-function matching(db: Db, addressId: string, filter: MessageFilter) {
+/** `addressId`: the address's id, or the column that holds it in an enclosing query (listMailboxPage). */
+function matching(db: Db, addressId: string | Expression<string>, filter: MessageFilter) {
   return (eb: ExpressionBuilder<Tables, 'messages'>) => {
-    const all: Expression<SqlBool>[] = [eb('address_id', '=', addressId)];
+    const all: Expression<SqlBool>[] = [eb('messages.address_id', '=', addressId)];
     if (filter.subject !== undefined) all.push(containsIgnoringCase(db, 'subject', filter.subject));
     if (filter.from !== undefined) {
       all.push(eb.or([containsIgnoringCase(db, 'from_address', filter.from), containsIgnoringCase(db, 'from_name', filter.from)]));
@@ -274,6 +286,71 @@ export async function listMessagesOf(
   let count = ids.length > 0 ? Number(ids[0].total_count) : 0;
   if (ids.length === 0 && page.offset > 0) count = await countAll();
   return { rows: await listedRowsOf(db, ids), count };
+}
+
+/** The mailbox a message operation names: its id and its owner. */
+export interface MailboxRef {
+  id: string;
+  account_id: string;
+}
+
+/**
+ * PostgreSQL: a page of an address's messages, as listMessagesOf reads it, with the address itself, in one round
+ * trip — the address joined to its page (a LATERAL subquery) — instead of one for the address and one for the page.
+ * Undefined when there is no such address. (On SQLite two plain queries answer faster; src/mail/messages.ts picks.)
+ */
+export async function listMailboxPage(
+  db: Db,
+  address: string,
+  page: { limit: number; offset: number },
+  filter: MessageFilter = {},
+): Promise<{ mailbox: MailboxRef; rows: MessageSummaryRow[]; count: number } | undefined> {
+  const found = await db
+    .selectFrom('addresses')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('messages')
+          .select(['messages.id', 'messages.seen_at', 'messages.received_at', sql<number>`count(*) over ()`.as('total_count')])
+          .where(matching(db, sql.ref<string>('addresses.id'), filter))
+          .orderBy('messages.received_at', 'desc')
+          .orderBy('messages.id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .as('page'),
+      (join) => join.onTrue(),
+    )
+    .select(['addresses.id as mailbox_id', 'addresses.account_id as mailbox_account_id', 'page.id', 'page.seen_at', 'page.total_count'])
+    .where('addresses.address', '=', address)
+    .orderBy('page.received_at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
+  if (found.length === 0) return undefined;
+  const mailbox = { id: found[0].mailbox_id, account_id: found[0].mailbox_account_id };
+  // An empty page is one row of the address alone; past the end of a mailbox that has mail, ask for the total.
+  const ids = found.flatMap((r) => (r.id === null ? [] : [{ id: r.id, seen_at: r.seen_at }]));
+  let count = ids.length > 0 ? Number(found[0].total_count) : 0;
+  if (ids.length === 0 && page.offset > 0) {
+    count = Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, mailbox.id, filter)).executeTakeFirstOrThrow()).n);
+  }
+  return { mailbox, rows: await listedRowsOf(db, ids), count };
+}
+
+/**
+ * A message of the mailbox at `address`, with the mailbox itself, in one query (the address joined to the message):
+ * undefined when there is no such address, `message` undefined when the address holds no such message.
+ */
+export async function findMailboxMessage(db: Db, address: string, messageId: string): Promise<{ mailbox: MailboxRef; message: MessageRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom('addresses')
+    .leftJoin('messages', (join) => join.onRef('messages.address_id', '=', 'addresses.id').on('messages.id', '=', messageId))
+    .selectAll('messages')
+    .select(['addresses.id as mailbox_id', 'addresses.account_id as mailbox_account_id'])
+    .where('addresses.address', '=', address)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const mailbox = { id: row.mailbox_id, account_id: row.mailbox_account_id };
+  return { mailbox, message: row.id === null ? undefined : (decode(row as typeof row & { id: string; to_json: string; cc_json: string; codes_json: string; links_json: string }) as unknown as MessageRow) };
 }
 
 /**

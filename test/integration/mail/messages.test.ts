@@ -6,7 +6,16 @@ import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
 import { startEventFeed } from '../../../src/platform/events/feed.js';
 import { type EventOf } from '../../../src/platform/events/contract.js';
-import { deleteMessage, getAttachment, getMessage, getMessageRaw, listMessages, setMessageRead } from '../../../src/mail/messages.js';
+import {
+  deleteMessage,
+  getAttachment,
+  getMailboxMessage,
+  getMessage,
+  getMessageRaw,
+  listMailboxMessages,
+  listMessages,
+  setMessageRead,
+} from '../../../src/mail/messages.js';
 import { ingestMessage, type IngestRecipient } from '../../../src/mail/ingest/store.js';
 
 const PDF = Buffer.from(Array.from({ length: 256 }, (_, i) => i)); // every byte value, so nothing gets re-encoded
@@ -350,5 +359,53 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
     const before = await listMessages(database.db, one.addressId, { limit: 1, offset: 0 });
     await expect(ingestMessage(database.db, plainMessage('atomic'), [one, ghost])).rejects.toThrow();
     expect((await listMessages(database.db, one.addressId, { limit: 1, offset: 0 })).count).toBe(before.count);
+  });
+
+  it('reads a mailbox and its page, or a mailbox and its message, as the two-step reads do; on PostgreSQL in one statement each', async () => {
+    const owner = (await database.db.selectFrom('addresses').select('account_id').where('id', '=', list.addressId).executeTakeFirstOrThrow()).account_id;
+    const box = await createAddress(database.db, config, owner, { prefix: 'joined' });
+    const empty = await createAddress(database.db, config, owner, { prefix: 'joined-empty' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(...(await ingestMessage(database.db, i === 1 ? multipartMessage() : plainMessage(`joined ${i}`), [{ addressId: box.id, accountId: owner, address: box.address }], new Date(Date.UTC(2032, 0, 1 + i)))));
+    await setMessageRead(database.db, box.id, ids[0], true);
+
+    const statements: string[] = [];
+    const spied = database.db.withPlugin({
+      transformQuery: (args) => (statements.push(database.db.getExecutor().compileQuery(args.node, args.queryId).sql), args.node),
+      transformResult: async (args) => args.result,
+    });
+    const page = { limit: 2, offset: 0 };
+    // Read once, so that what every instance keeps by message id (listed rows, attachments) is kept.
+    await listMailboxMessages(spied, owner, box.address.toUpperCase(), page);
+    await getMailboxMessage(spied, owner, box.address, ids[1]);
+
+    statements.length = 0;
+    expect(await listMailboxMessages(spied, owner, box.address.toUpperCase(), page)).toEqual(await listMessages(database.db, box.id, page));
+    const listStatements = statements.length;
+    statements.length = 0;
+    expect(await getMailboxMessage(spied, owner, box.address, ids[1])).toEqual(await getMessage(database.db, box.id, ids[1]));
+    const getStatements = statements.length;
+    // PostgreSQL: a round trip each. SQLite: the address, then the page (a full page also asks for the count).
+    expect([listStatements, getStatements]).toEqual(dialect === 'postgres' ? [1, 1] : [3, 1]);
+
+    expect(await listMailboxMessages(database.db, owner, box.address, { limit: 10, offset: 0 }, { unread: true })).toMatchObject({ count: 2, messages: [{ id: ids[2] }, { id: ids[1] }] });
+    expect(await listMailboxMessages(database.db, owner, box.address, { limit: 10, offset: 0 }, { since: '2032-01-02T00:00:00.000+00:00' })).toMatchObject({ count: 1, messages: [{ id: ids[2] }] });
+    // Past the end of a mailbox with mail: no messages, and the total all the same; an empty mailbox: none, 0.
+    expect(await listMailboxMessages(database.db, owner, box.address, { limit: 10, offset: 5 })).toEqual({ messages: [], count: 3 });
+    expect(await listMailboxMessages(database.db, owner, empty.address, { limit: 10, offset: 0 })).toEqual({ messages: [], count: 0 });
+    expect(await listMailboxMessages(database.db, owner, empty.address, { limit: 10, offset: 5 })).toEqual({ messages: [], count: 0 });
+
+    const stranger = await createAccount(database.db, `joined-stranger-${dialect}@example.com`, 'developer');
+    for (const read of [
+      () => listMailboxMessages(database.db, stranger.id, box.address, page),
+      () => getMailboxMessage(database.db, stranger.id, box.address, ids[1]),
+      () => listMailboxMessages(database.db, owner, 'nobody@ephemail.test', page),
+      () => getMailboxMessage(database.db, owner, 'nobody@ephemail.test', ids[1]),
+    ]) {
+      await expect(read()).rejects.toMatchObject({ code: 'address_not_found' });
+    }
+    await expect(getMailboxMessage(database.db, owner, box.address, 'msg_missing')).rejects.toMatchObject({ code: 'message_not_found' });
+    // Another mailbox's message is not found through this one.
+    await expect(getMailboxMessage(database.db, owner, empty.address, ids[1])).rejects.toMatchObject({ code: 'message_not_found' });
   });
 });
