@@ -39,6 +39,8 @@ export interface Config {
   sqliteCacheMb: number;
   /** SQLite only: checkpoints on a thread of their own instead of inside the event loop's commits. */
   sqliteCheckpointThread: boolean;
+  /** SQLite only: list and get answers kept until the store changes (src/http/kept-answers.ts). */
+  sqliteKeptAnswers: boolean;
   redisUrl: string | null;
   mailDomains: string[];
   dnsServers: string[];
@@ -239,6 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),
     sqliteCacheMb: int('SQLITE_CACHE_MB', 4, 1, 65_536),
     sqliteCheckpointThread: bool('SQLITE_CHECKPOINT_THREAD', true),
+    sqliteKeptAnswers: bool('SQLITE_KEPT_ANSWERS', true),
     redisUrl,
     mailDomains,
     dnsServers,

@@ -70,6 +70,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
       sqliteStatementCache: config.sqliteStatementCache,
       sqliteCacheMb: config.sqliteCacheMb,
       sqliteCheckpointThread: config.sqliteCheckpointThread,
+      sqliteKeepReads: config.sqliteKeptAnswers,
       // Before the server's logger exists; the store keeps working (its own connection checkpoints past its limit).
       onCheckpointError: (message) => process.emitWarning(`SQLite checkpoint thread: ${message}`),
     }));

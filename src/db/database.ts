@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   sqliteCacheMb?: number;
   /** SQLite on disk only: checkpoint on a thread of its own (SQLITE_CHECKPOINT_THREAD; src/db/checkpointer.ts). */
   sqliteCheckpointThread?: boolean;
+  /** SQLite only: count changes, so that reads may be kept until the store changes (src/db/kept-reads.ts; default true). */
+  sqliteKeepReads?: boolean;
   /** Told when the checkpoint thread fails (the event loop's connection then checkpoints by itself). */
   onCheckpointError?: (message: string) => void;
 }
@@ -67,9 +69,9 @@ function openSqlite(opts: DatabaseOptions): Database {
   // SQLite's lower() folds ASCII letters only, PostgreSQL's folds Unicode; case-insensitive searches (see
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-  const counter: WriteCounter = { writes: 0 };
+  const counter: WriteCounter | undefined = opts.sqliteKeepReads === false ? undefined : { writes: 0 };
   const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache, counter) }), 'sqlite');
-  countChanges(database.db, sqlite, () => counter.writes);
+  if (counter) countChanges(database.db, sqlite, () => counter.writes);
   if (!opts.sqliteCheckpointThread || file === ':memory:') return database;
   // The thread copies the log into the database file as it fills; this connection checkpoints only if the log
   // outgrows EVENT_LOOP_CHECKPOINT_PAGES all the same (the thread fell behind, or failed), and then finds most of the

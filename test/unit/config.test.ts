@@ -9,6 +9,12 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
+  it('keeps SQLite list and get answers between changes unless SQLITE_KEPT_ANSWERS=false', () => {
+    expect(loadConfig({}).sqliteKeptAnswers).toBe(true);
+    expect(loadConfig({ SQLITE_KEPT_ANSWERS: 'false' }).sqliteKeptAnswers).toBe(false);
+    expect(() => loadConfig({ SQLITE_KEPT_ANSWERS: 'sometimes' })).toThrow(/SQLITE_KEPT_ANSWERS/);
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '8080',

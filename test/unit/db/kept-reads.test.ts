@@ -75,6 +75,16 @@ describe.each([500, 0])('reads kept until the SQLite store changes (statement ca
     expect(await kept.get(db, 'failing', async () => ({ n: 7 }))).toEqual({ n: 7 });
   });
 
+  it('keeps nothing of a store opened without counting changes (SQLITE_KEPT_ANSWERS=false)', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-kept-'));
+    database = await openDatabase({ databaseUrl: null, dataDir: dir, sqliteStatementCache: cache, sqliteKeepReads: false });
+    expect(changeCount(database.db)).toBeUndefined();
+    const kept = keptReads<{ n: number }>(100, () => 1);
+    let reads = 0;
+    for (let i = 0; i < 3; i++) await kept.get(database.db, 'k', async () => ({ n: ++reads }));
+    expect(reads).toBe(3);
+  });
+
   it('keeps nothing read through a transaction handle', async () => {
     const db = await open();
     const kept = keptReads<{ n: number }>(100, () => 1);
