@@ -181,13 +181,16 @@ export function startEphemail(env: Record<string, string>, nodeArgs: string[] = 
   });
 }
 
-function startBareFastify(routes: Record<string, { type: string; body: string }> = {}): Promise<Proc & { url: string; readyMs: number }> {
+type BareRoute = { type: string; body: string; query?: { text: string; values: unknown[] } };
+
+/** With `databaseUrl`, a route that has a `query` runs it on PostgreSQL before it answers (bench/peers/bare-fastify.mjs). */
+function startBareFastify(routes: Record<string, BareRoute> = {}, databaseUrl?: string): Promise<Proc & { url: string; readyMs: number }> {
   return onFreePorts(async () => {
     const port = await freePort();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-bench-routes-')), 'routes.json');
     fs.writeFileSync(file, JSON.stringify(routes));
     const started = performance.now();
-    const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file]);
+    const proc = launch(process.execPath, [path.join(peers, 'bare-fastify.mjs'), String(port), file, ...(databaseUrl ? [databaseUrl] : [])]);
     const url = `http://127.0.0.1:${port}`;
     await until('bare Fastify', proc, () => answers(`${url}/ready`));
     const readyMs = performance.now() - started;
@@ -553,6 +556,13 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       '/list': await record(listPath, dev),
       '/get': await record(getPath, dev),
     });
+    // PostgreSQL's ceiling: the same bare routes, each asking PostgreSQL first for the one row any right answer needs —
+    // the mailbox, whose owner is checked and whose messages may have changed on another instance a moment ago.
+    const mailboxQuery = { text: 'select id, account_id from addresses where address = $1', values: [seeded.address] };
+    const bareQuerying =
+      store === 'PostgreSQL'
+        ? await startBareFastify({ '/list': { ...(await record(listPath, dev)), query: mailboxQuery }, '/get': { ...(await record(getPath, dev)), query: mailboxQuery } }, seeded.env.DATABASE_URL)
+        : null;
     const n = opts.httpRequests;
     // The bare routes are an order of magnitude faster: more requests keep their runs long enough to time well
     // (autocannon times a run in 10 ms ticks, so a run of a tenth of a second is off by up to a tenth). The Tools
@@ -591,6 +601,18 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       baseline: () => cannon(`${bare.url}/get`, bareN),
       candidate: () => cannon(`${ephemail.url}${getPath}`, readN, dev),
     });
+    if (bareQuerying) {
+      http.push({
+        row: emptyRow('ceiling: list 20 messages, one PostgreSQL query', store, 'bare Fastify route, same JSON after one indexed query (the mailbox)', 'bare Fastify route, same JSON', 'req/s'),
+        baseline: () => cannon(`${bare.url}/list`, bareN),
+        candidate: () => cannon(`${bareQuerying.url}/list`, bareN),
+      });
+      http.push({
+        row: emptyRow('ceiling: get one message, one PostgreSQL query', store, 'bare Fastify route, same JSON after one indexed query (the mailbox)', 'bare Fastify route, same JSON', 'req/s'),
+        baseline: () => cannon(`${bare.url}/get`, bareN),
+        candidate: () => cannon(`${bareQuerying.url}/get`, bareN),
+      });
+    }
     if (uncached && unkept) {
       http.push({
         row: emptyRow('list 20 messages, statement cache on ÷ off', store, 'the same list read from the store (cache of 500)', 'the same list read from the store, SQLITE_STATEMENT_CACHE=0', 'req/s'),
@@ -620,6 +642,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     await bare.stop();
     await uncached?.stop();
     await unkept?.stop();
+    await bareQuerying?.stop();
 
     const m = opts.smtpMessages;
     const perConnection = emptyRow('SMTP, new connection per message', store, '`smtp-source -s 10 -l 2048 -m N` into Ephemail', 'Postfix smtp-sink', 'msg/s', atLeast(0.25));
