@@ -73,9 +73,13 @@ export async function listMessages(
   page: { limit: number; offset: number; oldest_first?: boolean },
   filter: MessageFilter = {},
 ): Promise<{ messages: MessageSummaryView[]; count: number }> {
-  const normalized = filter.since === undefined ? filter : { ...filter, since: toStoredInstant(filter.since) };
-  const { rows, count } = await listMessagesOf(db, addressId, page, normalized);
+  const { rows, count } = await listMessagesOf(db, addressId, page, storedFilter(filter));
   return { messages: await summaries(db, rows), count };
+}
+
+/** A filter with its `since` in the stored form. */
+function storedFilter(filter: MessageFilter): MessageFilter {
+  return filter.since === undefined ? filter : { ...filter, since: toStoredInstant(filter.since) };
 }
 
 /**
@@ -92,8 +96,7 @@ export async function listMailboxMessages(
 ): Promise<{ messages: MessageSummaryView[]; count: number }> {
   const normalized = normalizeAddress(address);
   if (dialectOf(db) === 'sqlite') return listMessages(db, (await requireOwnMailbox(db, accountId, normalized)).id, page, filter);
-  const normalizedFilter = filter.since === undefined ? filter : { ...filter, since: toStoredInstant(filter.since) };
-  const found = await listMailboxPage(db, normalized, page, normalizedFilter);
+  const found = await listMailboxPage(db, normalized, page, storedFilter(filter));
   if (!found || found.mailbox.account_id !== accountId) throw errors.addressNotFound(normalized);
   return { messages: await summaries(db, found.rows), count: found.count };
 }
