@@ -105,7 +105,7 @@ export async function takeIntakeEntries(trx: Db, ids: string[], addressIds: stri
     .with('removed', (q) => q.deleteFrom('intake_queue').where('id', 'in', ids).returning('id'))
     .selectFrom('removed')
     .select(['id', sql<boolean>`true`.as('entry')])
-    .unionAll((eb) => eb.selectFrom('addresses').select(['id', sql<boolean>`false`.as('entry')]).where('id', 'in', [...new Set(addressIds)]))
+    .unionAll(addressesAmong(trx, addressIds).select(sql<boolean>`false`.as('entry')))
     .execute();
   const taken = { removed: new Set<string>(), live: new Set<string>() };
   for (const r of rows) (r.entry ? taken.removed : taken.live).add(r.id);
@@ -145,8 +145,12 @@ export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcce
  * expired by then. `ids` may repeat an address (several messages of one batch to it). */
 export async function existingAddressIds(db: Db, ids: string[], liveAt?: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  let query = db.selectFrom('addresses').select('id').where('id', 'in', [...new Set(ids)]);
-  if (liveAt !== undefined) query = query.where('expires_at', '>', liveAt);
-  const rows = await query.execute();
+  const rows = await addressesAmong(db, ids, liveAt).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** The ids among `ids` (not empty) of addresses that exist (and, with `liveAt`, have not expired by then). */
+function addressesAmong(db: Db, ids: string[], liveAt?: string) {
+  const query = db.selectFrom('addresses').select('id').where('id', 'in', [...new Set(ids)]);
+  return liveAt === undefined ? query : query.where('expires_at', '>', liveAt);
 }

@@ -207,6 +207,11 @@ function matching(db: Db, addressId: string | Expression<string>, filter: Messag
   };
 }
 
+/** How many of an address's messages match `filter`. */
+async function countMatching(db: Db, addressId: string, filter: MessageFilter): Promise<number> {
+  return Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, addressId, filter)).executeTakeFirstOrThrow()).n);
+}
+
 /**
  * Listed rows by message id, decoded, without `seen_at`: everything a list shows of a message but whether it was
  * read is fixed at ingestion (setMessageSeen is the only update of a message). So a page asks the store only which
@@ -268,8 +273,7 @@ export async function listMessagesOf(
 ): Promise<{ rows: MessageSummaryRow[]; count: number }> {
   const direction = page.oldest_first ? 'asc' : 'desc';
   const where = matching(db, addressId, filter);
-  const countAll = async () =>
-    Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow()).n);
+  const countAll = () => countMatching(db, addressId, filter);
   const pageQuery = db.selectFrom('messages').select(['id', 'seen_at']).where(where).orderBy('received_at', direction).orderBy('id', direction).limit(page.limit).offset(page.offset);
   if (dialectOf(db) === 'sqlite') {
     // SQLite answers two plain queries (the page, then a count the address index covers) faster than one with a
@@ -330,9 +334,7 @@ export async function listMailboxPage(
   // An empty page is one row of the address alone; past the end of a mailbox that has mail, ask for the total.
   const ids = found.flatMap((r) => (r.id === null ? [] : [{ id: r.id, seen_at: r.seen_at }]));
   let count = ids.length > 0 ? Number(found[0].total_count) : 0;
-  if (ids.length === 0 && page.offset > 0) {
-    count = Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, mailbox.id, filter)).executeTakeFirstOrThrow()).n);
-  }
+  if (ids.length === 0 && page.offset > 0) count = await countMatching(db, mailbox.id, filter);
   return { mailbox, rows: await listedRowsOf(db, ids), count };
 }
 
