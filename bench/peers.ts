@@ -550,18 +550,19 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()).toString('base64') };
     };
+    const [listed, got] = [await record(listPath, dev), await record(getPath, dev)];
     const bare = await startBareFastify({
       '/age': await record(agePath, tools_),
       '/qr': await record(qrPath, tools_),
-      '/list': await record(listPath, dev),
-      '/get': await record(getPath, dev),
+      '/list': listed,
+      '/get': got,
     });
     // PostgreSQL's ceiling: the same bare routes, each asking PostgreSQL first for the one row any right answer needs —
     // the mailbox, whose owner is checked and whose messages may have changed on another instance a moment ago.
     const mailboxQuery = { text: 'select id, account_id from addresses where address = $1', values: [seeded.address] };
     const bareQuerying =
       store === 'PostgreSQL'
-        ? await startBareFastify({ '/list': { ...(await record(listPath, dev)), query: mailboxQuery }, '/get': { ...(await record(getPath, dev)), query: mailboxQuery } }, seeded.env.DATABASE_URL)
+        ? await startBareFastify({ '/list': { ...listed, query: mailboxQuery }, '/get': { ...got, query: mailboxQuery } }, seeded.env.DATABASE_URL)
         : null;
     const n = opts.httpRequests;
     // The bare routes are an order of magnitude faster: more requests keep their runs long enough to time well
