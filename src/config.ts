@@ -63,6 +63,8 @@ export interface Config {
     maxQueued: number;
     /** Worker threads that parse, extract and compress; 0 does it on the event loop. */
     workers: number;
+    /** The worker threads' nice value (Linux): acceptance and the event loop before processing; 0 leaves them equal. */
+    workerNice: number;
     /** How long a processor holds an entry before another may take it (a dead processor's entries wait this long). */
     leaseSeconds: number;
     /** Safety-net poll for entries other instances accepted or that wait for a retry. */
@@ -274,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxQueued: int('INTAKE_MAX_QUEUED', 10_000, 1, 10_000_000),
       // One core stays for the event loop (SMTP, HTTP, the store); the others parse, up to four threads.
       workers: int('INTAKE_WORKERS', Math.max(1, Math.min(4, os.availableParallelism() - 1)), 0, 64),
+      workerNice: int('INTAKE_WORKER_NICE', 5, 0, 19),
       leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),
       pollMs: int('INTAKE_POLL_MS', 1000, 20, 60_000),
       dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import type { CheckedContent, CheckTask } from './intake-worker.js';
+import type { CheckedContent, CheckTask, IntakeWorkerData } from './intake-worker.js';
 import type { AuthContext, MailAuthSettings } from './mail-auth.js';
 import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
 
@@ -21,7 +21,7 @@ export interface ContentPreparer {
  * From source (tsx, vitest) the worker is src/mail/ingest/intake-worker.ts, loaded through tsx; from the bundle
  * (`npm start`) it is dist/intake-worker.js beside dist/main.js.
  */
-export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }): ContentPreparer {
+export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }, nice = 0): ContentPreparer {
   if (threads === 0) return { prepare: prepareContent, close: async () => undefined };
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
@@ -34,6 +34,8 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     // A worker parses one message at a time and keeps nothing: a small young generation is collected more often but
     // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row).
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    // Each thread lowers its own scheduling priority (src/mail/ingest/intake-worker.ts, INTAKE_WORKER_NICE).
+    workerData: { nice } satisfies IntakeWorkerData,
     // A check waits for DNS (50–500 ms for a new sender domain): a thread takes the next message meanwhile, up to
     // INTAKE_CONCURRENCY at once, as the processors on the event loop do.
     ...(checks ? { concurrentTasksPerWorker: Math.max(1, checks.concurrency) } : {}),

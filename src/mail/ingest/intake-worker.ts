@@ -4,8 +4,31 @@
  * worker thread, so SMTP and HTTP keep answering meanwhile. Bundled on its own into dist/intake-worker.js by
  * scripts/build-server.ts.
  */
+import os from 'node:os';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { mailAuthenticatorFrom, type AuthContext, type AuthenticationView, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
+
+/** What the pool tells each of its threads (src/mail/ingest/intake-pool.ts). */
+export interface IntakeWorkerData {
+  /** INTAKE_WORKER_NICE: this thread's nice value; 0 keeps the process's. */
+  nice: number;
+}
+
+/**
+ * On two cores this thread's parsing, checks and compression took CPU from the event loop while it accepted mail
+ * (a sender's next message waits for the 250 of the last): at a lower priority the thread gets every cycle the event
+ * loop and the senders leave, and yields when they need one. Linux sets a thread's priority alone (setpriority of
+ * 0 is the calling thread); elsewhere that would lower the whole process, so it is left as it is.
+ */
+const { nice } = ((isMainThread ? undefined : workerData) ?? {}) as Partial<IntakeWorkerData>;
+if (nice && process.platform === 'linux') {
+  try {
+    os.setPriority(0, nice);
+  } catch {
+    /* a sandbox that refuses it: the thread keeps the process's priority */
+  }
+}
 
 /** A message to prepare and check: what the intake processor knows of its sender, and how to check. */
 export interface CheckTask {

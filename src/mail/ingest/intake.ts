@@ -111,7 +111,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   const checksOnWorkers = !deps.mailAuth && !deps.preparer && config.mailAuth.enabled;
   let eventLoopAuth: MailAuthenticator | undefined = deps.mailAuth;
   const mailAuth = (): MailAuthenticator => (eventLoopAuth ??= mailAuthenticatorFrom(authSettings));
-  const newPreparer = () => createContentPreparer(config.intake.workers, checksOnWorkers ? { settings: authSettings, concurrency } : undefined);
+  const newPreparer = () => createContentPreparer(config.intake.workers, checksOnWorkers ? { settings: authSettings, concurrency } : undefined, config.intake.workerNice);
   let preparer = deps.preparer;
   let started = false;
   let stopped = false;

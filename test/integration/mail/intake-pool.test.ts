@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDns } from '../../helpers/dns.js';
@@ -57,6 +58,30 @@ describe('the intake worker pool with the SPF/DKIM/DMARC checks', () => {
     expect(plain.check).toBeUndefined();
     expect((await plain.prepare(await mail('a@good.test', 'plain'))).content.subject).toBe('plain');
     expect(createContentPreparer(0, { settings: settings(dns.server), concurrency: 4 }).check).toBeUndefined();
+  });
+
+  // Each thread of this process (Linux: /proc/self/task) with its nice value, the 19th field of its stat.
+  const niceByThread = () =>
+    new Map(
+      fs.readdirSync('/proc/self/task').flatMap((tid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return [[Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const];
+        } catch {
+          return []; // the thread ended meanwhile
+        }
+      }),
+    );
+
+  it.runIf(process.platform === 'linux')('runs its threads at INTAKE_WORKER_NICE and leaves every other thread of the process as it was', async () => {
+    const before = niceByThread();
+    const pool = createContentPreparer(1, undefined, 7);
+    pools.push(pool);
+    expect((await pool.prepare(await mail('a@good.test', 'niced'))).content.subject).toBe('niced');
+    const after = niceByThread();
+    const started = [...after].filter(([tid]) => !before.has(tid));
+    expect(started.map(([, nice]) => nice)).toContain(7);
+    for (const [tid, nice] of before) if (after.has(tid)) expect([tid, after.get(tid)]).toEqual([tid, nice]);
   });
 
   it('lets one thread wait for several messages\' DNS at once (INTAKE_CONCURRENCY), not one after another', async () => {
