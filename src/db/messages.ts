@@ -95,13 +95,14 @@ export interface StoredCopy {
 }
 
 /**
- * The raw source as stored: brotli (quality 5: about as fast as gzip's default, and smaller), on the thread pool,
- * so a large message does not hold up the event loop. Sources that do not shrink are kept as they are.
+ * The raw source as stored: brotli (quality 5: about as fast as gzip's default, and smaller). Sources that do not
+ * shrink are kept as they are. On libuv's thread pool, so a large message does not hold up the event loop — unless
+ * `onThisThread`: an intake worker thread compresses on itself, at its own lower priority (INTAKE_WORKER_NICE), and
+ * leaves the pool to the event loop's file work.
  */
-export async function encodeSource(raw: Buffer): Promise<{ raw: Buffer; encoding: 'br' | 'identity'; size: number }> {
-  const packed = await brotliCompress(raw, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-  });
+export async function encodeSource(raw: Buffer, onThisThread = false): Promise<{ raw: Buffer; encoding: 'br' | 'identity'; size: number }> {
+  const options = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } };
+  const packed = onThisThread ? zlib.brotliCompressSync(raw, options) : await brotliCompress(raw, options);
   return packed.length < raw.length ? { raw: packed, encoding: 'br', size: raw.length } : { raw, encoding: 'identity', size: raw.length };
 }
 

@@ -58,11 +58,11 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export default async function prepare(input: Uint8Array | CheckTask): Promise<PreparedContent | CheckedContent> {
-  if (input instanceof Uint8Array) return prepareContent(asBuffer(input));
+  if (input instanceof Uint8Array) return prepareContent(asBuffer(input), true);
   const key = JSON.stringify(input.settings);
   if (authenticator?.key !== key) authenticator = { key, value: mailAuthenticatorFrom(input.settings) };
   const raw = asBuffer(input.raw);
   // Parsing runs while the checks wait for DNS.
-  const [prepared, authentication] = await Promise.all([oneAtATime(() => prepareContent(raw)), authenticator.value.check(raw, input.ctx)]);
+  const [prepared, authentication] = await Promise.all([oneAtATime(() => prepareContent(raw, true)), authenticator.value.check(raw, input.ctx)]);
   return { prepared, authentication };
 }

@@ -13,8 +13,11 @@ export interface PreparedContent {
 /** Bytes that crossed a thread boundary (a plain Uint8Array there) as a Buffer over the same memory. */
 export const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
-/** Parses, extracts codes and links, and compresses the source (what the intake worker pool runs off the event loop). */
-export async function prepareContent(raw: Buffer): Promise<PreparedContent> {
+/**
+ * Parses, extracts codes and links, and compresses the source (what the intake worker pool runs off the event loop;
+ * `onWorkerThread`: compressing on the calling thread, src/db/messages.ts `encodeSource`).
+ */
+export async function prepareContent(raw: Buffer, onWorkerThread = false): Promise<PreparedContent> {
   const parsed = await parse(raw);
   return {
     // Attachment bytes are read from the source when downloaded; only their size is stored.
@@ -22,6 +25,6 @@ export async function prepareContent(raw: Buffer): Promise<PreparedContent> {
     // Read once for every copy: what a test asks for most, the code and the link in the email.
     codes: extractCodes(parsed.subject, parsed.text, parsed.html),
     links: extractLinks(parsed.text, parsed.html),
-    source: await encodeSource(raw),
+    source: await encodeSource(raw, onWorkerThread),
   };
 }
