@@ -7,6 +7,7 @@ import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Tables } from './schema.js';
 import { countChanges } from './kept-reads.js';
+import { LogSync } from './log-sync.js';
 import { sqliteDialect, type WriteCounter } from './sqlite-dialect.js';
 
 export type Db = Kysely<Tables>;
@@ -49,18 +50,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return database;
 }
 
-/** SQLite's `synchronous` for every commit that is not marked as safe to redo. */
-export const SQLITE_SYNCHRONOUS = 'FULL';
 
 function openSqlite(opts: DatabaseOptions): Database {
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'ephemail.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets the operator CLI and readers work while the server writes; synchronous=FULL makes every
-  // acknowledged commit survive power loss as well as a process crash (a transaction that may be redone lowers it for
-  // its own commit: src/db/events.ts, `durable`); busy_timeout covers the CLI's writes.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
+  // WAL lets the operator CLI and readers work while the server writes; busy_timeout covers the CLI's writes. Every
+  // acknowledged commit survives power loss as well as a process crash: the log is synced after each commit (but
+  // those that may be redone: src/db/events.ts, `durable`) off the event loop (src/db/log-sync.ts), so SQLite itself
+  // syncs it only before checkpoints (synchronous=NORMAL). A store without a log file (`:memory:`) keeps FULL.
+  const wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  sqlite.pragma(`synchronous = ${wal ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // better-sqlite3 builds SQLite with a 16 MiB page cache; a few MiB serve the hot pages (indexes, the newest rows) and
@@ -70,7 +70,8 @@ function openSqlite(opts: DatabaseOptions): Database {
   // src/db/text-search.ts) call this on SQLite so "GRÜSSE" matches "grüsse" in both stores.
   sqlite.function('unicode_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const counter: WriteCounter | undefined = opts.sqliteKeepReads === false ? undefined : { writes: 0 };
-  const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache, counter) }), 'sqlite');
+  const log = wal ? new LogSync(`${path.resolve(file)}-wal`) : undefined;
+  const database = wrap(new Kysely<Tables>({ dialect: sqliteDialect(sqlite, opts.sqliteStatementCache, counter, log) }), 'sqlite');
   if (counter) countChanges(database.db, sqlite, () => counter.writes);
   if (!opts.sqliteCheckpointThread || file === ':memory:') return database;
   // The thread copies the log into the database file as it fills; this connection checkpoints only if the log

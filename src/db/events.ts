@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { SQLITE_SYNCHRONOUS, type Db } from './database.js';
+import type { Db } from './database.js';
+import { relaxedCommits } from './sqlite-dialect.js';
 import { dialectOf, isTransientConflict } from './dialect.js';
 
 /** An event as producers write it; `data` is stored as JSON. */
@@ -48,8 +49,8 @@ export interface CommitOptions {
    * false: the commit may be lost to a power failure or an operating-system crash (never to a crash of this process),
    * for work that is redone when it is lost — an intake entry's claim and processing, whose queued message was synced
    * to disk when it was accepted. The next durable commit makes it durable too (SQLite's WAL and PostgreSQL's log are
-   * written in order). Saves a sync to disk: SQLite commits with synchronous=NORMAL, PostgreSQL with
-   * synchronous_commit=off. Default true.
+   * written in order). Saves a sync to disk: SQLite's log is not synced after the commit (src/db/log-sync.ts),
+   * PostgreSQL commits with synchronous_commit=off. Default true.
    */
   durable?: boolean;
 }
@@ -89,21 +90,9 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
         throw err;
       }
     });
-  // SQLite refuses to change `synchronous` inside a transaction: lower it just before and restore it just after, on
-  // the store's one connection, held throughout so that no other commit runs with it lowered.
-  const attempt = () =>
-    postgres
-      ? pgTransaction()
-      : !relaxed
-      ? transaction(db)
-      : db.connection().execute(async (conn) => {
-          await sql`pragma synchronous = NORMAL`.execute(conn);
-          try {
-            return await transaction(conn);
-          } finally {
-            await sql.raw(`pragma synchronous = ${SQLITE_SYNCHRONOUS}`).execute(conn);
-          }
-        });
+  // SQLite: the commit is left unsynced (src/db/sqlite-dialect.ts, relaxedCommits), on the store's one connection, held
+  // throughout so that no other commit goes unsynced with it.
+  const attempt = () => (postgres ? pgTransaction() : !relaxed ? transaction(db) : relaxedCommits(db, transaction));
   let result: T;
   for (let tries = 1; ; tries++) {
     try {

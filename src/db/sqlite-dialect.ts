@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase } from 'kysely';
+import { SqliteAdapter, SqliteDialect, type CompiledQuery, type DatabaseConnection, type DialectAdapter, type Driver, type Kysely, type QueryResult, type SqliteDatabase, type TransactionSettings } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { LogSync } from './log-sync.js';
 
 /** Distinct SQL texts that keep their prepared statement by default (SQLITE_STATEMENT_CACHE): room for every query we build. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -13,12 +14,27 @@ export const STATEMENT_CACHE_SIZE = 500;
  *   statement back from a bounded LRU, unless that statement is still being iterated (a stream still open), when it
  *   gets a fresh one.
  * - Migrations run in one transaction. SQLite's DDL is transactional, but Kysely's adapter says otherwise, so each
- *   statement of each migration committed (and, with synchronous=FULL, synced the disk) on its own: on an empty
+ *   statement of each migration committed (and synced the disk) on its own: on an empty
  *   store that was a sixth of `npm start`'s time to ready, and a crash in the middle left half a migration applied.
+ * - With `log`, a commit that wrote is synced to disk after the connection is released, off the event loop
+ *   (src/db/log-sync.ts; the connection commits with `synchronous = NORMAL`): the caller of the write or transaction
+ *   goes on once it is synced, while other queries use the connection meanwhile. A commit made under
+ *   `relaxedCommits()` is not synced (a write that may be redone; src/db/events.ts, `durable`).
  */
-export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE, writes?: WriteCounter): SqliteDialect {
-  const database = cacheSize > 0 ? cachingStatements(sqlite, cacheSize, writes) : writes ? countingWrites(sqlite, writes) : sqlite;
-  return new TransactionalDdlSqliteDialect({ database });
+export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE, writes?: WriteCounter, log?: LogSync): SqliteDialect {
+  const durability = log ? new Durability(sqlite, log) : undefined;
+  const hook: WriteHook | undefined = durability
+    ? {
+        count: () => {
+          durability.dirty = true;
+          if (writes) writes.writes++;
+        },
+      }
+    : writes
+      ? { count: () => writes.writes++ }
+      : undefined;
+  const database = cacheSize > 0 ? cachingStatements(sqlite, cacheSize, hook) : hook ? countingWrites(sqlite, hook) : sqlite;
+  return new TransactionalDdlSqliteDialect({ database }, durability);
 }
 
 /** How many writing statements (any that is not read-only: INSERT, UPDATE, DELETE, DDL, a pragma that sets) have run
@@ -27,17 +43,22 @@ export interface WriteCounter {
   writes: number;
 }
 
+/** What is told of each run of a statement that may write. */
+interface WriteHook {
+  count(): void;
+}
+
 /**
  * Counts each run of a statement that may write, before it runs (one that fails counts too: counting a change that
  * did not happen only makes a kept read be read again). better-sqlite3 runs a statement synchronously, so no read
  * of this connection can come between the count and the write. Statements SQLite calls read-only — SELECT, BEGIN,
  * COMMIT, a pragma that only reads — are left as they are.
  */
-function countedWrites(statement: BetterSqlite3.Statement, counter: WriteCounter): BetterSqlite3.Statement {
+function countedWrites(statement: BetterSqlite3.Statement, counter: WriteHook): BetterSqlite3.Statement {
   if (statement.readonly) return statement;
   const wrap = <F extends (...args: never[]) => unknown>(run: F) =>
     ((...args: Parameters<F>) => {
-      counter.writes++;
+      counter.count();
       return run(...args);
     }) as F;
   return Object.assign(statement, {
@@ -49,7 +70,7 @@ function countedWrites(statement: BetterSqlite3.Statement, counter: WriteCounter
 }
 
 /** Every statement prepared anew (SQLITE_STATEMENT_CACHE=0), its writes counted. */
-function countingWrites(sqlite: BetterSqlite3.Database, counter: WriteCounter): SqliteDatabase {
+function countingWrites(sqlite: BetterSqlite3.Database, counter: WriteHook): SqliteDatabase {
   return {
     prepare: (text) => countedWrites(sqlite.prepare(text), counter),
     close: () => sqlite.close(),
@@ -91,7 +112,7 @@ function rowsAsArrays(statement: BetterSqlite3.Statement): BetterSqlite3.Stateme
   });
 }
 
-export function cachingStatements(sqlite: BetterSqlite3.Database, max: number, writes?: WriteCounter): SqliteDatabase & { readonly cached: number } {
+export function cachingStatements(sqlite: BetterSqlite3.Database, max: number, writes?: WriteHook): SqliteDatabase & { readonly cached: number } {
   const statements = new LRUCache<string, BetterSqlite3.Statement>({ max });
   return {
     get cached() {
@@ -112,14 +133,148 @@ export function cachingStatements(sqlite: BetterSqlite3.Database, max: number, w
   };
 }
 
+/**
+ * Which commits wait for the log to be synced: one that follows a write (a statement that may write ran since the last
+ * commit, and the connection is no longer in a transaction), unless it was made under `relaxedCommits()`.
+ */
+class Durability {
+  /** A statement that may write ran since the last commit. */
+  dirty = false;
+  /** Transactions under way whose commit may go unsynced (one at most: the connection is held throughout). */
+  relaxedCommits = 0;
+  /** A commit that must be synced ended on the connection now in use: synced when it is released. */
+  syncDue = false;
+
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    readonly log: LogSync,
+  ) {}
+
+  afterStatement(): void {
+    if (!this.dirty || this.sqlite.inTransaction) return;
+    this.dirty = false;
+    if (this.relaxedCommits === 0) this.syncDue = true;
+  }
+}
+
+/** Kysely's SQLite driver, its connection's commits synced once it is released (`Durability`). */
+class DurableDriver implements Driver {
+  #connection: DatabaseConnection | undefined;
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly durability: Durability,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await this.inner.acquireConnection();
+    const durability = this.durability;
+    this.#connection ??= {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        try {
+          return await inner.executeQuery<R>(query);
+        } finally {
+          durability.afterStatement();
+        }
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
+    };
+    return this.#connection;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>): Promise<void> {
+    return this.inner.savepoint!(...args);
+  }
+
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>): Promise<void> {
+    return this.inner.rollbackToSavepoint!(...args);
+  }
+
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>): Promise<void> {
+    return this.inner.releaseSavepoint!(...args);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const due = this.durability.syncDue;
+    this.durability.syncDue = false;
+    await this.inner.releaseConnection(connection);
+    // The next query may use the connection while the disk syncs; this caller goes on once it has.
+    if (due) await this.durability.log.sync();
+  }
+
+  async destroy(): Promise<void> {
+    await this.inner.destroy();
+    await this.durability.log.close();
+  }
+}
+
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  constructor(readonly durability?: Durability) {
+    super();
+  }
+
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
-  override createAdapter(): DialectAdapter {
-    return new TransactionalDdlSqliteAdapter();
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly durability?: Durability,
+  ) {
+    super(config);
   }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter(this.durability);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    return this.durability ? new DurableDriver(driver, this.durability) : driver;
+  }
+}
+
+function durabilityOf(db: Kysely<any>): Durability | undefined {
+  const adapter = db.getExecutor().adapter;
+  return adapter instanceof TransactionalDdlSqliteAdapter ? adapter.durability : undefined;
+}
+
+/**
+ * Runs `work` on `db`'s one connection, held throughout, with its commits left unsynced (SQLite stores whose log is
+ * synced by LogSync); elsewhere `work` simply runs on `db`.
+ */
+export async function relaxedCommits<T>(db: Kysely<any>, work: (conn: Kysely<any>) => Promise<T>): Promise<T> {
+  const durability = durabilityOf(db);
+  if (!durability) return work(db);
+  return db.connection().execute(async (conn) => {
+    durability.relaxedCommits++;
+    try {
+      return await work(conn);
+    } finally {
+      durability.relaxedCommits--;
+    }
+  });
+}
+
+/** How many times the store's log has been synced by LogSync (undefined where it is not: PostgreSQL, `:memory:`). */
+export function logSyncs(db: Kysely<any>): number | undefined {
+  return durabilityOf(db)?.log.synced;
 }
