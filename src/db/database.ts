@@ -50,7 +50,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return database;
 }
 
-
 function openSqlite(opts: DatabaseOptions): Database {
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'ephemail.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
