@@ -159,10 +159,13 @@ export async function requireOwnAddress(db: Db, accountId: string, address: stri
 export async function requireOwnMailbox(db: Db, accountId: string, address: string): Promise<AddressRow> {
   const normalized = normalizeAddress(address);
   const row = await findAddress(db, normalized);
-  if (!row || row.account_id !== accountId) {
-    throw errors.addressNotFound(normalized);
-  }
+  assertOwnMailbox(row, accountId, normalized);
   return row;
+}
+
+/** The mailbox found at `address` (normalized) is the account's, or 404 address_not_found: what makes it "own". */
+export function assertOwnMailbox<T extends { account_id: string }>(mailbox: T | undefined, accountId: string, address: string): asserts mailbox is T {
+  if (!mailbox || mailbox.account_id !== accountId) throw errors.addressNotFound(address);
 }
 
 export async function getAddressView(db: Db, accountId: string, address: string): Promise<AddressView> {

@@ -16,8 +16,8 @@ import {
   type MessageSummaryRow,
 } from '../db/messages.js';
 import { dialectOf } from '../db/dialect.js';
-import { DomainError, errors } from '../platform/errors.js';
-import { normalizeAddress, requireOwnMailbox } from './addresses.js';
+import { DomainError } from '../platform/errors.js';
+import { assertOwnMailbox, normalizeAddress, requireOwnMailbox } from './addresses.js';
 import { loadMailParser, PARSE_OPTIONS } from './ingest/parse.js';
 import type { CheckSubject } from './checks/checks.js';
 import type { components } from '../../generated/schema.js';
@@ -97,7 +97,7 @@ export async function listMailboxMessages(
   const normalized = normalizeAddress(address);
   if (dialectOf(db) === 'sqlite') return listMessages(db, (await requireOwnMailbox(db, accountId, normalized)).id, page, filter);
   const found = await listMailboxPage(db, normalized, page, storedFilter(filter));
-  if (!found || found.mailbox.account_id !== accountId) throw errors.addressNotFound(normalized);
+  assertOwnMailbox(found?.mailbox, accountId, normalized);
   return { messages: await summaries(db, found.rows), count: found.count };
 }
 
@@ -106,7 +106,7 @@ export async function listMailboxMessages(
 export async function getMailboxMessage(db: Db, accountId: string, address: string, messageId: string): Promise<MessageView> {
   const normalized = normalizeAddress(address);
   const found = await findMailboxMessage(db, normalized, messageId);
-  if (!found || found.mailbox.account_id !== accountId) throw errors.addressNotFound(normalized);
+  assertOwnMailbox(found?.mailbox, accountId, normalized);
   if (!found.message) throw messageNotFound(messageId);
   return messageView(db, found.message);
 }
