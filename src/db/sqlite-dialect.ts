@@ -23,15 +23,14 @@ export const STATEMENT_CACHE_SIZE = 500;
  */
 export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE, writes?: WriteCounter, log?: LogSync): SqliteDialect {
   const durability = log ? new Durability(sqlite, log) : undefined;
-  const hook: WriteHook | undefined = durability
-    ? {
-        count: () => {
-          durability.dirty = true;
-          if (writes) writes.writes++;
-        },
-      }
-    : writes
-      ? { count: () => writes.writes++ }
+  const hook: WriteHook | undefined =
+    durability || writes
+      ? {
+          count: () => {
+            if (durability) durability.dirty = true;
+            if (writes) writes.writes++;
+          },
+        }
       : undefined;
   const database = cacheSize > 0 ? cachingStatements(sqlite, cacheSize, hook) : hook ? countingWrites(sqlite, hook) : sqlite;
   return new TransactionalDdlSqliteDialect({ database }, durability);
