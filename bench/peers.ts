@@ -7,8 +7,7 @@
  *   bare Fastify route that answers the same bytes (bench/peers/bare-fastify.mjs).
  * - SMTP (Postfix smtp-source, 10 sessions, 2 kB messages): a new connection per message against Postfix smtp-sink;
  *   connections reused (-d) against a bare smtp-server that discards (bench/peers/bare-smtp.mjs) and MailDev.
- * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP (once every one is stored, and
- *   10 s later; jemalloc, which `npm start` uses when it is installed, against glibc's allocator).
+ * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP (once every one is stored).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
  * - End to end: N messages sent and all listed through the API, against MailDev receiving them and listing them
  *   through its REST API; acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99.
@@ -43,14 +42,16 @@ export { freePort };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * How `npm start` runs the server: package.json's start script, `sh scripts/start.sh` (the allocator, the
- * environment and Node's flags), so that every row measures the process a user runs; Node flags and another bundle
- * (a before/after side by side) go after it, as the script takes them.
+ * How `npm start` runs the server, read from package.json's start script (`VAR=value … node FLAGS dist/main.js`),
+ * so that every row measures the process a user runs: its environment prefix and Node's flags.
  */
-export function startCommand(nodeArgs: string[], bundle: string): { command: string; args: string[] } {
+export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const script: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
-  if (script.trim() !== 'sh scripts/start.sh') throw new Error(`package.json's start script is not "sh scripts/start.sh": ${script}`);
-  return { command: 'sh', args: [path.join(root, 'scripts/start.sh'), ...nodeArgs, bundle] };
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || words[words.length - 1] !== 'dist/main.js') throw new Error(`package.json's start script is not "[VAR=value …] node [flags] dist/main.js": ${script}`);
+  const env = Object.fromEntries(words.slice(0, node).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return { env, nodeArgs: words.slice(node + 1, -1) };
 }
 const peers = path.join(root, 'bench/peers');
 
@@ -63,8 +64,6 @@ export interface PeerOptions {
   smtpMessages: number;
   /** Messages sent before RSS is read. */
   rssMessages: number;
-  /** How long after a burst the RSS rows read memory again, once it has settled (10 s; quick mode less). */
-  settleSeconds?: number;
   /** PostgreSQL server for the PostgreSQL rows (a database is created in it); null skips them. */
   postgresUrl: string | null;
   log: (line: string) => void;
@@ -155,11 +154,10 @@ export function startEphemail(env: Record<string, string>, nodeArgs: string[] = 
   return onFreePorts(async () => {
     const [port, smtpPort] = [await freePort(), await freePort()];
     const started = performance.now();
-    const start = startCommand(nodeArgs, bundle);
-    const proc = launch(start.command, start.args, {
+    const start = startCommand();
+    const proc = launch(process.execPath, [...start.nodeArgs, ...nodeArgs, bundle], {
       ...process.env,
-      // The script runs `node` from PATH: the same Node as this run's.
-      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      ...start.env,
       LOG_LEVEL: 'warn',
       BOOTSTRAP: 'false',
       MAIL_DOMAINS: 'bench.test',
@@ -796,67 +794,35 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
 
   // --- RSS after N messages over SMTP (SQLite) ------------------------------------------------------------------------
   {
-    const n = opts.rssMessages;
-    const settleS = opts.settleSeconds ?? 10;
-    const row = emptyRow(`RSS after ${n} messages over SMTP`, 'SQLite', 'dist/main.js, `smtp-source -s 10 -l 2048 -d`', 'bare smtp-server after the same messages', 'MB', {
+    const row = emptyRow(`RSS after ${opts.rssMessages} messages over SMTP`, 'SQLite', 'dist/main.js, `smtp-source -s 10 -l 2048 -d`', 'bare smtp-server after the same messages', 'MB', {
       text: '≤ 150 MB',
       met: (r) => median(r.candidateValues) <= 150,
     });
-    // The same processes once more, when what the burst freed has had time to go back to the system: V8 shrinks its
-    // heap a few seconds after the allocations stop, and the allocator returns the pages freed (scripts/start.sh).
-    const settled = emptyRow(`RSS ${settleS} s after the ${n} messages`, 'SQLite', `the same instance, ${settleS} s after its queue emptied`, `the same bare smtp-server, ${settleS} s after`, 'MB');
-    const allocators = emptyRow(
-      `RSS ${settleS} s after ${n} messages, jemalloc ÷ glibc`,
-      'SQLite',
-      'dist/main.js as `npm start` runs it (jemalloc, found installed)',
-      'the same with MEMORY_ALLOCATOR=glibc',
-      'MB',
-    );
-    if (!tools) for (const r of [row, settled, allocators]) r.skipped = toolsError;
+    if (!tools) row.skipped = toolsError;
     else {
       const t = tools;
       const seeded = await seedStore(null);
-      const glibcSeeded = await seedStore(null);
       // The row measures memory, not backpressure: acceptance outruns processing here, and past INTAKE_MAX_QUEUED
       // (10 000) smtp-source would get 451 4.3.2 and stop.
-      const maxQueued = { INTAKE_MAX_QUEUED: String(Math.max(10_000, n * 2)) };
-      const ephemail = await startEphemail({ ...seeded.env, ...maxQueued });
-      const jemalloc = fs.readFileSync(`/proc/${ephemail.child.pid}/maps`, 'utf8').includes('libjemalloc');
-      const glibc = jemalloc ? await startEphemail({ ...glibcSeeded.env, ...maxQueued, MEMORY_ALLOCATOR: 'glibc' }) : null;
-      if (!jemalloc) allocators.skipped = 'libjemalloc.so.2 is not installed here: `npm start` uses glibc\'s allocator';
+      const ephemail = await startEphemail({ ...seeded.env, INTAKE_MAX_QUEUED: String(Math.max(10_000, opts.rssMessages * 2)) });
       const bareSmtp = await startBareSmtp();
-      const later = async (rssMb: () => number) => (await new Promise((r) => setTimeout(r, settleS * 1000)), rssMb());
-      // Read once every message is stored (processing runs after the 250s, and its memory counts), then again later.
-      const intoEphemail = async (e: Ephemail, address: string) => {
-        await smtpSource(t, e.smtpPort, address, n, true);
-        await untilDrained(e, 600_000);
-        return { drained: e.rssMb(), settled: await later(() => e.rssMb()) };
-      };
-      log(`RSS: ${n} messages into each`);
-      let bareSettled = NaN;
-      let ours = { drained: NaN, settled: NaN };
+      log(`RSS: ${opts.rssMessages} messages into each`);
       await interleave(
         [
           {
             row,
-            baseline: async () => {
-              await smtpSource(t, bareSmtp.port, 'someone@bench.test', n, true);
-              const drained = bareSmtp.rssMb();
-              bareSettled = await later(() => bareSmtp.rssMb());
-              return drained;
-            },
-            candidate: async () => (ours = await intoEphemail(ephemail, seeded.address)).drained,
+            baseline: async () => (await smtpSource(t, bareSmtp.port, 'someone@bench.test', opts.rssMessages, true), bareSmtp.rssMb()),
+            // Read once every message is stored: processing runs after the 250s, and its memory counts.
+            candidate: async () => (await smtpSource(t, ephemail.smtpPort, seeded.address, opts.rssMessages, true), await untilDrained(ephemail, 600_000), ephemail.rssMb()),
           },
         ],
         1,
         log,
       );
-      pairRounds(settled, [ours.settled], [bareSettled], row.skipped);
-      if (glibc) pairRounds(allocators, [ours.settled], [(await intoEphemail(glibc, glibcSeeded.address)).settled], row.skipped);
-      await Promise.all([ephemail.stop(), glibc?.stop(), bareSmtp.stop()]);
-      await Promise.all([seeded.drop(), glibcSeeded.drop()]);
+      await Promise.all([ephemail.stop(), bareSmtp.stop()]);
+      await seeded.drop();
     }
-    rows.push(row, settled, allocators);
+    rows.push(row);
   }
   return rows;
 }
