@@ -181,6 +181,7 @@ const peers = await peerRows({
   httpRequests: quick ? 100 : 3000,
   smtpMessages: quick ? 20 : 500,
   rssMessages,
+  ...(quick ? { settleSeconds: 1 } : {}),
   postgresUrl: scaleDb,
   log: (line) => console.log(line),
 });

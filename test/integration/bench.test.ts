@@ -30,6 +30,7 @@ describe('npm run bench -- --quick', () => {
       ['list 20 messages (Developer API)', 'SQLite'],
       ['SMTP, new connection per message', 'SQLite'],
       ['RSS after 30 messages over SMTP', 'SQLite'],
+      ['RSS 1 s after the 30 messages', 'SQLite'],
       ['end to end: N messages sent and all listed', 'SQLite'],
       ['SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', 'SQLite'],
       ['250 → `wait` answered, idle instance, p99', 'SQLite'],
