@@ -541,6 +541,8 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     // prepared-statement cache.
     const unkept = store === 'SQLite' ? await startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false' }) : null;
     const uncached = store === 'SQLite' ? await startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false', SQLITE_STATEMENT_CACHE: '0' }) : null;
+    // PostgreSQL's baseline for its prepared statements: every query sent unnamed, parsed and planned again.
+    const unprepared = store === 'PostgreSQL' ? await startEphemail({ ...seeded.env, POSTGRES_STATEMENT_CACHE: '0' }) : null;
     const tools_ = { 'x-api-key': seeded.toolsKey };
     const dev = { authorization: `Bearer ${seeded.developerKey}` };
     const agePath = '/api/tools/age-calculator?birthDate=1990-05-15';
@@ -617,6 +619,18 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         candidate: () => cannon(`${bareQuerying.url}/get`, bareN),
       });
     }
+    if (unprepared) {
+      http.push({
+        row: emptyRow('list 20 messages, statements prepared ÷ unnamed', store, 'the same list, each query prepared once per connection', 'the same list, POSTGRES_STATEMENT_CACHE=0', 'req/s'),
+        baseline: () => cannon(`${unprepared.url}${listPath}`, n, dev),
+        candidate: () => cannon(`${ephemail.url}${listPath}`, n, dev),
+      });
+      http.push({
+        row: emptyRow('get one message, statements prepared ÷ unnamed', store, 'the same get, each query prepared once per connection', 'the same get, POSTGRES_STATEMENT_CACHE=0', 'req/s'),
+        baseline: () => cannon(`${unprepared.url}${getPath}`, getN, dev),
+        candidate: () => cannon(`${ephemail.url}${getPath}`, getN, dev),
+      });
+    }
     if (uncached && unkept) {
       http.push({
         row: emptyRow('list 20 messages, statement cache on ÷ off', store, 'the same list read from the store (cache of 500)', 'the same list read from the store, SQLITE_STATEMENT_CACHE=0', 'req/s'),
@@ -645,6 +659,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     rows.push(...http.map((h) => h.row));
     await bare.stop();
     await uncached?.stop();
+    await unprepared?.stop();
     await unkept?.stop();
     await bareQuerying?.stop();
 

@@ -35,6 +35,8 @@ export interface Config {
   databaseUrl: string | null;
   /** SQLite only: prepared statements kept for reuse, by SQL text (0 prepares every query again). */
   sqliteStatementCache: number;
+  /** PostgreSQL only: SQL texts prepared by name on each connection (0 sends every query unnamed, parsed and planned again). */
+  postgresStatementCache: number;
   /** SQLite only: the page cache in MiB (better-sqlite3's build has 16). */
   sqliteCacheMb: number;
   /** SQLite only: checkpoints on a thread of their own instead of inside the event loop's commits. */
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     databaseUrl,
     sqliteStatementCache: int('SQLITE_STATEMENT_CACHE', 500, 0, 100_000),
+    postgresStatementCache: int('POSTGRES_STATEMENT_CACHE', 500, 0, 100_000),
     sqliteCacheMb: int('SQLITE_CACHE_MB', 4, 1, 65_536),
     sqliteCheckpointThread: bool('SQLITE_CHECKPOINT_THREAD', true),
     sqliteKeptAnswers: bool('SQLITE_KEPT_ANSWERS', true),

@@ -68,6 +68,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       sqliteStatementCache: config.sqliteStatementCache,
+      postgresStatementCache: config.postgresStatementCache,
       sqliteCacheMb: config.sqliteCacheMb,
       sqliteCheckpointThread: config.sqliteCheckpointThread,
       sqliteKeepReads: config.sqliteKeptAnswers,

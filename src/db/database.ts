@@ -9,6 +9,7 @@ import type { Tables } from './schema.js';
 import { countChanges } from './kept-reads.js';
 import { LogSync } from './log-sync.js';
 import { sqliteDialect, type WriteCounter } from './sqlite-dialect.js';
+import { POSTGRES_STATEMENT_NAMES, preparingPool } from './postgres-statements.js';
 
 export type Db = Kysely<Tables>;
 
@@ -31,6 +32,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** SQLite only: how many prepared statements to keep (src/db/sqlite-dialect.ts); 0 prepares every query again. */
   sqliteStatementCache?: number;
+  /** PostgreSQL only: how many SQL texts to prepare by name (src/db/postgres-statements.ts); 0 sends every query unnamed. */
+  postgresStatementCache?: number;
   /** SQLite only: the page cache in MiB (SQLITE_CACHE_MB); the operating system's file cache holds the rest. */
   sqliteCacheMb?: number;
   /** SQLite on disk only: checkpoint on a thread of its own (SQLITE_CHECKPOINT_THREAD; src/db/checkpointer.ts). */
@@ -42,7 +45,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pgSchema) : openSqlite(opts);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.pgSchema, opts.postgresStatementCache) : openSqlite(opts);
   if (database.dialect === 'postgres' && opts.pgSchema) {
     await sql`create schema if not exists ${sql.id(opts.pgSchema)}`.execute(database.db);
   }
@@ -88,7 +91,7 @@ function openSqlite(opts: DatabaseOptions): Database {
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Database> {
+async function openPostgres(url: string, schema?: string, statementCache = POSTGRES_STATEMENT_NAMES): Promise<Database> {
   // Loaded only here: a server on SQLite (the quick start) never needs the driver.
   const { default: pg } = await import('pg');
   // PostgreSQL returns int8 (count(*)) as a string by default; our counts fit in a JS number.
@@ -107,7 +110,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   // lock): pg emits the error on the client itself, where no one listens, and the process would end. The query
   // under way or the next one on it fails instead (a 503, an SMTP 451), and the pool discards the connection.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  return wrap(new Kysely<Tables>({ dialect: new PostgresDialect({ pool: statementCache > 0 ? preparingPool(pool, statementCache) : pool }) }), 'postgres');
 }
 
 /** The table does not exist (PostgreSQL 42P01, SQLite "no such table"), as opposed to a store that does not answer. */

@@ -43,6 +43,8 @@ describe('npm run bench -- --quick', () => {
         [
           'list 20 messages (Developer API)',
           'get one message (Developer API)',
+          'list 20 messages, statements prepared ÷ unnamed',
+          'get one message, statements prepared ÷ unnamed',
           'SMTP, new connection per message',
           'end to end: N messages sent and all listed',
           'ceiling: SMTP, new connection per message',
