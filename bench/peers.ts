@@ -27,7 +27,10 @@ import autocannon from 'autocannon';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import pg from 'pg';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { loadConfig } from '../src/config.js';
+import { mailboxMessageQuery, mailboxPageQuery } from '../src/db/messages.js';
+import type { Tables } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/database.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
@@ -55,6 +58,16 @@ export function startCommand(): { env: Record<string, string>; nodeArgs: string[
   return { env, nodeArgs: words.slice(node + 1, -1) };
 }
 const peers = path.join(root, 'bench/peers');
+
+/** Compiles Ephemail's own queries to PostgreSQL's SQL, without a connection (the ceilings that run them). */
+const postgresCompiler = new Kysely<Tables>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 export interface PeerOptions {
   quick: boolean;
@@ -565,9 +578,22 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     // PostgreSQL's ceiling: the same bare routes, each asking PostgreSQL first for the one row any right answer needs —
     // the mailbox, whose owner is checked and whose messages may have changed on another instance a moment ago.
     const mailboxQuery = { text: 'select id, account_id from addresses where address = $1', values: [seeded.address] };
+    // And the list's and the get's own queries, compiled from the same builders Ephemail runs (src/db/messages.ts).
+    const ownQuery = (q: { compile(): { sql: string; parameters: readonly unknown[] } }, name: string) => {
+      const { sql: text, parameters } = q.compile();
+      return { text, values: [...parameters], name };
+    };
     const bareQuerying =
       store === 'PostgreSQL'
-        ? await startBareFastify({ '/list': { ...listed, query: mailboxQuery }, '/get': { ...got, query: mailboxQuery } }, seeded.env.DATABASE_URL)
+        ? await startBareFastify(
+            {
+              '/list': { ...listed, query: mailboxQuery },
+              '/get': { ...got, query: mailboxQuery },
+              '/list-own': { ...listed, query: ownQuery(mailboxPageQuery(postgresCompiler, seeded.address, { limit: 20, offset: 0 }), 'list') },
+              '/get-own': { ...got, query: ownQuery(mailboxMessageQuery(postgresCompiler, seeded.address, seeded.messageId), 'get') },
+            },
+            seeded.env.DATABASE_URL,
+          )
         : null;
     const n = opts.httpRequests;
     // The bare routes are an order of magnitude faster: more requests keep their runs long enough to time well
@@ -617,6 +643,16 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         row: emptyRow('ceiling: get one message, one PostgreSQL query', store, 'bare Fastify route, same JSON after one indexed query (the mailbox)', 'bare Fastify route, same JSON', 'req/s'),
         baseline: () => cannon(`${bare.url}/get`, bareN),
         candidate: () => cannon(`${bareQuerying.url}/get`, bareN),
+      });
+      http.push({
+        row: emptyRow('ceiling: list 20 messages, its own query', store, 'bare Fastify route, same JSON after the list\'s own query, prepared (the mailbox and its page)', 'bare Fastify route, same JSON', 'req/s'),
+        baseline: () => cannon(`${bare.url}/list`, bareN),
+        candidate: () => cannon(`${bareQuerying.url}/list-own`, bareN),
+      });
+      http.push({
+        row: emptyRow('ceiling: get one message, its own query', store, 'bare Fastify route, same JSON after the get\'s own query, prepared (the mailbox and the message)', 'bare Fastify route, same JSON', 'req/s'),
+        baseline: () => cannon(`${bare.url}/get`, bareN),
+        candidate: () => cannon(`${bareQuerying.url}/get-own`, bareN),
       });
     }
     if (unprepared) {

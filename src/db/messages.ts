@@ -310,7 +310,19 @@ export async function listMailboxPage(
   page: { limit: number; offset: number },
   filter: MessageFilter = {},
 ): Promise<{ mailbox: MailboxRef; rows: MessageSummaryRow[]; count: number } | undefined> {
-  const found = await db
+  const found = await mailboxPageQuery(db, address, page, filter).execute();
+  if (found.length === 0) return undefined;
+  const mailbox = { id: found[0].mailbox_id, account_id: found[0].mailbox_account_id };
+  // An empty page is one row of the address alone; past the end of a mailbox that has mail, ask for the total.
+  const ids = found.flatMap((r) => (r.id === null ? [] : [{ id: r.id, seen_at: r.seen_at }]));
+  let count = ids.length > 0 ? Number(found[0].total_count) : 0;
+  if (ids.length === 0 && page.offset > 0) count = await countMatching(db, mailbox.id, filter);
+  return { mailbox, rows: await listedRowsOf(db, ids), count };
+}
+
+/** listMailboxPage's one query (also the bench's: its PostgreSQL ceiling for a list runs this query and nothing else). */
+export function mailboxPageQuery(db: Db, address: string, page: { limit: number; offset: number }, filter: MessageFilter = {}) {
+  return db
     .selectFrom('addresses')
     .leftJoinLateral(
       (eb) =>
@@ -328,15 +340,7 @@ export async function listMailboxPage(
     .select(['addresses.id as mailbox_id', 'addresses.account_id as mailbox_account_id', 'page.id', 'page.seen_at', 'page.total_count'])
     .where('addresses.address', '=', address)
     .orderBy('page.received_at', 'desc')
-    .orderBy('page.id', 'desc')
-    .execute();
-  if (found.length === 0) return undefined;
-  const mailbox = { id: found[0].mailbox_id, account_id: found[0].mailbox_account_id };
-  // An empty page is one row of the address alone; past the end of a mailbox that has mail, ask for the total.
-  const ids = found.flatMap((r) => (r.id === null ? [] : [{ id: r.id, seen_at: r.seen_at }]));
-  let count = ids.length > 0 ? Number(found[0].total_count) : 0;
-  if (ids.length === 0 && page.offset > 0) count = await countMatching(db, mailbox.id, filter);
-  return { mailbox, rows: await listedRowsOf(db, ids), count };
+    .orderBy('page.id', 'desc');
 }
 
 /**
@@ -344,16 +348,20 @@ export async function listMailboxPage(
  * undefined when there is no such address, `message` undefined when the address holds no such message.
  */
 export async function findMailboxMessage(db: Db, address: string, messageId: string): Promise<{ mailbox: MailboxRef; message: MessageRow | undefined } | undefined> {
-  const row = await db
+  const row = await mailboxMessageQuery(db, address, messageId).executeTakeFirst();
+  if (!row) return undefined;
+  const mailbox = { id: row.mailbox_id, account_id: row.mailbox_account_id };
+  return { mailbox, message: row.id === null ? undefined : (decode(row as typeof row & { id: string; to_json: string; cc_json: string; codes_json: string; links_json: string }) as unknown as MessageRow) };
+}
+
+/** findMailboxMessage's one query (also the bench's: its PostgreSQL ceiling for a get runs this query and nothing else). */
+export function mailboxMessageQuery(db: Db, address: string, messageId: string) {
+  return db
     .selectFrom('addresses')
     .leftJoin('messages', (join) => join.onRef('messages.address_id', '=', 'addresses.id').on('messages.id', '=', messageId))
     .selectAll('messages')
     .select(['addresses.id as mailbox_id', 'addresses.account_id as mailbox_account_id'])
-    .where('addresses.address', '=', address)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const mailbox = { id: row.mailbox_id, account_id: row.mailbox_account_id };
-  return { mailbox, message: row.id === null ? undefined : (decode(row as typeof row & { id: string; to_json: string; cc_json: string; codes_json: string; links_json: string }) as unknown as MessageRow) };
+    .where('addresses.address', '=', address);
 }
 
 /**

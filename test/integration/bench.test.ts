@@ -43,6 +43,8 @@ describe('npm run bench -- --quick', () => {
         [
           'list 20 messages (Developer API)',
           'get one message (Developer API)',
+          'ceiling: list 20 messages, its own query',
+          'ceiling: get one message, its own query',
           'list 20 messages, statements prepared ÷ unnamed',
           'get one message, statements prepared ÷ unnamed',
           'SMTP, new connection per message',
