@@ -634,26 +634,19 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       candidate: () => cannon(`${ephemail.url}${getPath}`, readN, dev),
     });
     if (bareQuerying) {
-      http.push({
-        row: emptyRow('ceiling: list 20 messages, one PostgreSQL query', store, 'bare Fastify route, same JSON after one indexed query (the mailbox)', 'bare Fastify route, same JSON', 'req/s'),
-        baseline: () => cannon(`${bare.url}/list`, bareN),
-        candidate: () => cannon(`${bareQuerying.url}/list`, bareN),
-      });
-      http.push({
-        row: emptyRow('ceiling: get one message, one PostgreSQL query', store, 'bare Fastify route, same JSON after one indexed query (the mailbox)', 'bare Fastify route, same JSON', 'req/s'),
-        baseline: () => cannon(`${bare.url}/get`, bareN),
-        candidate: () => cannon(`${bareQuerying.url}/get`, bareN),
-      });
-      http.push({
-        row: emptyRow('ceiling: list 20 messages, its own query', store, 'bare Fastify route, same JSON after the list\'s own query, prepared (the mailbox and its page)', 'bare Fastify route, same JSON', 'req/s'),
-        baseline: () => cannon(`${bare.url}/list`, bareN),
-        candidate: () => cannon(`${bareQuerying.url}/list-own`, bareN),
-      });
-      http.push({
-        row: emptyRow('ceiling: get one message, its own query', store, 'bare Fastify route, same JSON after the get\'s own query, prepared (the mailbox and the message)', 'bare Fastify route, same JSON', 'req/s'),
-        baseline: () => cannon(`${bare.url}/get`, bareN),
-        candidate: () => cannon(`${bareQuerying.url}/get-own`, bareN),
-      });
+      const ceilings = [
+        ['list 20 messages', 'list', 'one PostgreSQL query', 'one indexed query (the mailbox)'],
+        ['get one message', 'get', 'one PostgreSQL query', 'one indexed query (the mailbox)'],
+        ['list 20 messages', 'list-own', 'its own query', "the list's own query, prepared (the mailbox and its page)"],
+        ['get one message', 'get-own', 'its own query', "the get's own query, prepared (the mailbox and the message)"],
+      ] as const;
+      for (const [what, route, which, after] of ceilings) {
+        http.push({
+          row: emptyRow(`ceiling: ${what}, ${which}`, store, `bare Fastify route, same JSON after ${after}`, 'bare Fastify route, same JSON', 'req/s'),
+          baseline: () => cannon(`${bare.url}/${route.replace('-own', '')}`, bareN),
+          candidate: () => cannon(`${bareQuerying.url}/${route}`, bareN),
+        });
+      }
     }
     if (unprepared) {
       http.push({
