@@ -12,8 +12,8 @@ const PREPARABLE = /^(select|insert|update|delete|with)\s/i;
  * The pool Kysely's PostgresDialect draws connections from, with each query prepared once per connection.
  *
  * Kysely hands `pg` a SQL text and its parameters, which `pg` sends as an unnamed statement: PostgreSQL parses and
- * plans it again on every call. For a list of 20 messages that was two thirds of PostgreSQL's CPU time for the
- * call (111 µs against 34 µs once prepared; BENCHMARKS.md, "Prepared statements on PostgreSQL"). Here a text run a
+ * plans it again on every call. For a list of 20 messages that was nearly two thirds of PostgreSQL's CPU time for
+ * the call (116 µs against 44 µs once prepared; BENCHMARKS.md, "The HTTP pipeline", session 12). Here a text run a
  * second time gets a name, up to `max` names in the process, so `pg` sends it to each connection once (Parse) and
  * then only binds and executes it, and PostgreSQL plans it once or keeps a generic plan. One-off texts (migrations)
  * and texts past the first `max` named run unnamed as before: each connection holds at most `max` statements,
