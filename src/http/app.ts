@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import cookie from '@fastify/cookie';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { Context } from '../context.js';
 import { handlers } from '../handlers/index.js';
@@ -116,10 +115,9 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
   });
 
   // Each a named fastify-plugin; those that need another say so (`dependencies`), and registration fails when the
-  // order breaks it. Cookies (the dashboard's session) are parsed before any route's hooks run.
+  // order breaks it. The dashboard's session cookie is read and written only by the operations that use it
+  // (security.ts): no hook of any route parses or writes cookies.
   await app.register(errorsPlugin, { operations: deps.spec.operations });
-  // Setting cookies (sessions); reading them only where a session is checked (security.ts), not on every request.
-  await app.register(cookie, { hook: false });
   await app.register(securityPlugin, { context: deps });
   await app.register(rateLimitsPlugin, { redis: deps.redis });
   await app.register(docsPlugin, { spec: deps.spec });

@@ -6,8 +6,8 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * The account's live events for the dashboard (Server-Sent Events, served as streamMessages is). No Set-Cookie here
- * (@fastify/cookie writes it in onSend, which a hijacked reply skips): a session that slid forward on this request
- * gets its cookie renewed by the dashboard's next ordinary call after the slide interval.
+ * (the hijacked reply writes its own headers, the event stream's): a session that slid forward on this request gets
+ * its cookie renewed by the dashboard's next ordinary call after the slide interval.
  */
 export const streamDashboardEvents: Handler<'streamDashboardEvents'> = async (request, reply, ctx, caller) =>
   serveEventStream(request, reply, (sink) =>

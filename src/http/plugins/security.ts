@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, errors } from '../../platform/errors.js';
@@ -158,9 +159,9 @@ export async function authenticateSession(
   sessions: SessionAuthenticator,
   options: { csrf: boolean; ttlSeconds: number },
 ): Promise<void> {
-  // Cookies are read here, by the operations that use them (@fastify/cookie is registered with hook: false).
+  // Cookies are read here, by the operations that use them, and nowhere else.
   const header = request.headers.cookie;
-  const found = await sessions.authenticate(header ? request.server.parseCookie(header)[SESSION_COOKIE] : undefined);
+  const found = await sessions.authenticate(header ? parseCookie(header)[SESSION_COOKIE] : undefined);
   if (!found) {
     throw new DomainError(
       'session_required',
@@ -180,19 +181,22 @@ export async function authenticateSession(
   request.caller = { kind: 'session', account: found.account, session: found };
 }
 
-/** HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). */
+/**
+ * HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS (as TRUST_PROXY lets Fastify see it). The
+ * only cookie the API sets, so it is the reply's one Set-Cookie header, written by the operation that sets it (the
+ * `cookie` package, as @fastify/cookie uses it, without that plugin's onSend hook on every route's answers).
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: maxAgeSeconds,
-  });
+  reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value: token, ...sessionCookieAttributes(request), maxAge: maxAgeSeconds }));
 }
 
+/** The same cookie, empty and already expired. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value: '', ...sessionCookieAttributes(request), expires: new Date(0), maxAge: 0 }));
+}
+
+function sessionCookieAttributes(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' } as const;
 }
 
 /**
@@ -323,5 +327,5 @@ export const securityPlugin = fp<{ context: HttpContext }>(
       identify(request, reply, need, security).then(() => done(), done);
     });
   },
-  { name: 'ephemail-security', dependencies: ['@fastify/cookie'] },
+  { name: 'ephemail-security' },
 );

@@ -107,11 +107,11 @@ const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 /**
  * The spec's operations as routes. Every hook a route relies on is installed first, by the plugins named here
  * (fastify-plugin checks they were registered before this one): errors (the envelope), security (who called),
- * rate limits (per-route limits need the plugin), cookies (sessions).
+ * rate limits (per-route limits need the plugin).
  */
 export const specRoutesPlugin = fp<{ context: HttpContext; handlers: HandlerMap }>(
   async (app, { context, handlers }) => registerSpecRoutes(app, context, handlers),
-  { name: 'ephemail-routes', dependencies: ['ephemail-errors', 'ephemail-security', 'ephemail-rate-limits', '@fastify/cookie'] },
+  { name: 'ephemail-routes', dependencies: ['ephemail-errors', 'ephemail-security', 'ephemail-rate-limits'] },
 );
 
 /** The first place in a parsed value (object keys included) holding U+0000, as "name (where)"; undefined if none. */
