@@ -197,7 +197,7 @@ export function startEphemail(env: Record<string, string>, nodeArgs: string[] = 
   });
 }
 
-type BareRoute = { type: string; body: string; query?: { text: string; values: unknown[] } };
+type BareRoute = { type: string; body: string; query?: { text: string; values: unknown[]; name?: string } };
 
 /** With `databaseUrl`, a route that has a `query` runs it on PostgreSQL before it answers (bench/peers/bare-fastify.mjs). */
 function startBareFastify(routes: Record<string, BareRoute> = {}, databaseUrl?: string): Promise<Proc & { url: string; readyMs: number }> {
@@ -577,7 +577,8 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     });
     // PostgreSQL's ceiling: the same bare routes, each asking PostgreSQL first for the one row any right answer needs —
     // the mailbox, whose owner is checked and whose messages may have changed on another instance a moment ago.
-    const mailboxQuery = { text: 'select id, account_id from addresses where address = $1', values: [seeded.address] };
+    // Prepared, as Ephemail prepares its queries (POSTGRES_STATEMENT_CACHE).
+    const mailboxQuery = { text: 'select id, account_id from addresses where address = $1', values: [seeded.address], name: 'mailbox' };
     // And the list's and the get's own queries, compiled from the same builders Ephemail runs (src/db/messages.ts).
     const ownQuery = (q: { compile(): { sql: string; parameters: readonly unknown[] } }, name: string) => {
       const { sql: text, parameters } = q.compile();
