@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { components } from '../../../generated/schema.js';
 import { createCachedDnsLookup, type DnsCacheOptions } from '../../platform/dns-cache.js';
 
@@ -69,28 +70,57 @@ const TIMED_OUT: Verdicts = {
   dmarc: { result: 'temperror', domain: null, policy: null },
 };
 
-/** mailauth is loaded with the first message checked: about 26 MB an instance that receives no mail does not spend. */
-let mailauth: Promise<typeof import('mailauth')> | undefined;
+/**
+ * mailauth's three checks, each from its own module (the paths its typings name), loaded with the first message checked:
+ * about 20 MB an instance that receives no mail does not spend. Its main module would also load the ARC and BIMI
+ * checks, which Ephemail does not run, and their HTTP client and certificate code (about 5 MB of heap per thread
+ * that checks; BENCHMARKS.md, RSS row).
+ */
+type Checks = {
+  dkimVerify: typeof import('mailauth/lib/dkim/verify.js').dkimVerify;
+  spf: typeof import('mailauth/lib/spf/index.js').spf;
+  dmarc: typeof import('mailauth/lib/dmarc/index.js').dmarc;
+};
+let mailauth: Promise<Checks> | undefined;
+const loadChecks = async (): Promise<Checks> => {
+  // CommonJS modules: their exports arrive on the namespace's default.
+  const [d, s, m] = await Promise.all([import('mailauth/lib/dkim/verify.js'), import('mailauth/lib/spf/index.js'), import('mailauth/lib/dmarc/index.js')]);
+  const cjs = <T>(ns: T): T => ((ns as { default?: T }).default ?? ns);
+  return { dkimVerify: cjs(d).dkimVerify, spf: cjs(s).spf, dmarc: cjs(m).dmarc };
+};
+
+/**
+ * What mailauth's `authenticate` does with ARC and BIMI off and the envelope's facts given (its lib/mailauth.js):
+ * DKIM over the message, SPF for the client's IP, HELO and MAIL FROM, then DMARC from the From header's domain and
+ * the domains that passed.
+ */
+async function authenticate(checks: Checks, raw: Buffer, ctx: AuthContext, mta: string, resolver: AuthDnsLookup): Promise<MailauthResult> {
+  const dkim = await checks.dkimVerify(raw, { resolver: resolver as never, sender: ctx.mailFrom });
+  const helo = ctx.helo || ctx.clientIp;
+  const spf = await checks.spf({ ip: ctx.clientIp, helo: helo && isIP(helo) ? `[${helo}]` : helo, sender: ctx.mailFrom, mta, resolver: resolver as never });
+  const passed = (dkim.results ?? []).filter((r) => r.status.result === 'pass');
+  const dmarc = dkim.headerFrom
+    ? await checks.dmarc({
+        headerFrom: dkim.headerFrom,
+        spfDomains: spf && spf.status.result === 'pass' && spf.domain ? [spf.domain] : [],
+        dkimDomains: passed.map((r) => ({ id: r.id, domain: r.signingDomain, aligned: r.status.aligned, underSized: r.status.underSized })),
+        resolver: resolver as never,
+      } as never)
+    : false;
+  return { dkim, spf, dmarc } as unknown as MailauthResult;
+}
 
 export function createMailAuthenticator(opts: { enabled: boolean; timeoutMs: number; authservId: string; lookup: AuthDnsLookup }): MailAuthenticator {
   return {
     async check(raw, ctx) {
       if (!opts.enabled) return null;
-      const { authenticate } = await (mailauth ??= import('mailauth'));
+      const checks = await (mailauth ??= loadChecks());
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<Verdicts>((resolve) => {
         timer = setTimeout(() => resolve(TIMED_OUT), opts.timeoutMs);
       });
-      const checked = authenticate(raw, {
-        ip: ctx.clientIp,
-        helo: ctx.helo,
-        sender: ctx.mailFrom,
-        mta: opts.authservId,
-        resolver: opts.lookup as never,
-        disableArc: true,
-        disableBimi: true,
-      }).then(
-        (res) => verdicts(res as unknown as MailauthResult),
+      const checked = authenticate(checks, raw, ctx, opts.authservId, opts.lookup).then(
+        verdicts,
         // A check that breaks (mailauth rejecting odd input) is an error of ours, not of the sender's mail.
         () => TIMED_OUT,
       );
