@@ -3,7 +3,6 @@
  * source says beyond its parsed fields (every header, the parts `cid:` URLs name). Built on the Developer API's
  * message services, so a summary here is exactly what listMessages shows.
  */
-import libmime from 'libmime';
 import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import { deleteMessagesOfAddress, findMessagesOfAccount, listInboxOf, mailboxCountsOf, type InboxFilter, type InboxRow } from '../db/inbox.js';
@@ -95,8 +94,10 @@ export async function deleteAllMessages(db: Db, accountId: string, address: stri
   return { address: row.address, deleted: await deleteMessagesOfAddress(db, row.id) };
 }
 
+type Libmime = typeof import('libmime');
+
 /** `Name: value` with folding undone and encoded words decoded; a line mailparser could not split keeps its text. */
-function headerField(line: string): Schemas['HeaderField'] {
+function headerField(line: string, libmime: Libmime): Schemas['HeaderField'] {
   const colon = line.indexOf(':');
   const name = colon > 0 ? line.slice(0, colon).trim() : line.trim();
   const raw = colon > 0 ? line.slice(colon + 1) : '';
@@ -117,7 +118,8 @@ function headerField(line: string): Schemas['HeaderField'] {
  */
 export async function messageStructure(db: Db, addressId: string, messageId: string): Promise<Omit<Schemas['MessageStructure'], 'success'>> {
   const [raw, message] = await Promise.all([getMessageRaw(db, addressId, messageId), getMessage(db, addressId, messageId)]);
-  const { simpleParser } = await loadMailParser();
+  // Loaded here, with the parser, rather than at start (as mailparser is: src/mail/ingest/parse.ts).
+  const [{ simpleParser }, { default: libmime }] = await Promise.all([loadMailParser(), import('libmime')]);
   const parsed = await simpleParser(raw, PARSE_OPTIONS).catch(() => null);
   if (!parsed) return { headers: [], inline: [] };
   const inline: Schemas['InlinePart'][] = [];
@@ -128,5 +130,5 @@ export async function messageStructure(db: Db, addressId: string, messageId: str
       inline.push({ content_id: cid, attachment_id: stored.id });
     }
   });
-  return { headers: parsed.headerLines.map((h) => headerField(h.line)), inline };
+  return { headers: parsed.headerLines.map((h) => headerField(h.line, libmime)), inline };
 }

@@ -28,9 +28,20 @@ import type { components } from '../../generated/schema.js';
  * with `width` and `height` attributes equal to `size`. Content that does not fit in a version-40 QR code at the
  * chosen errorCorrectionLevel gives `qr_capacity_exceeded`.
  */
-import { PNG } from 'pngjs';
-import QRCode from 'qrcode';
+import type { PNG as PngImage } from 'pngjs';
+import type QRCodeLib from 'qrcode';
 import { DomainError, invalid } from '../platform/errors.js';
+
+/**
+ * qrcode and pngjs, loaded with the first QR code drawn rather than at start: about 50 ms of `npm start` and 1.7 MB of
+ * heap that an instance drawing none does not spend (BENCHMARKS.md, start and RSS rows).
+ */
+type QrLib = { QRCode: typeof QRCodeLib; PNG: typeof PngImage };
+let qrLib: QrLib | undefined;
+async function loadQrLib(): Promise<QrLib> {
+  const [qrcode, pngjs] = await Promise.all([import('qrcode'), import('pngjs')]);
+  return (qrLib ??= { QRCode: qrcode.default, PNG: pngjs.PNG });
+}
 
 type Schemas = components['schemas'];
 export type QrType = Schemas['QrType'];
@@ -69,21 +80,21 @@ export async function renderQrCode(input: QrInput): Promise<RenderedQr> {
   const key = JSON.stringify(FIELDS.map((f) => input[f] ?? null));
   const hit = cache.get(key);
   if (hit) return hit;
-  const output = await render(input);
+  const output = await render(input, qrLib ?? (await loadQrLib()));
   const bytes = output.format === 'json' ? JSON.stringify(output.data) : output.body;
   const rendered = { output, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
   cache.set(key, rendered);
   return rendered;
 }
 
-async function render(input: QrInput): Promise<QrOutput> {
+async function render(input: QrInput, lib: QrLib): Promise<QrOutput> {
   switch (input.format) {
     case 'png':
-      return { format: 'png', contentType: 'image/png', body: await renderQrPng(input) };
+      return { format: 'png', contentType: 'image/png', body: drawPng(input, lib) };
     case 'svg':
-      return { format: 'svg', contentType: 'image/svg+xml', body: await renderQrSvg(input) };
+      return { format: 'svg', contentType: 'image/svg+xml', body: await drawSvg(input, lib) };
     default:
-      return { format: 'json', data: await renderQrJson(input) };
+      return { format: 'json', data: drawJson(input, lib) };
   }
 }
 
@@ -177,10 +188,10 @@ interface QrSymbol {
 }
 
 /** Validates the input, encodes the payload and checks it fits in `size` pixels. */
-function encode(input: QrInput): QrSymbol {
+function encode(input: QrInput, { QRCode }: QrLib): QrSymbol {
   const payload = buildQrPayload(input);
   checkRenderOptions(input);
-  let qr: QRCode.QRCode;
+  let qr: QRCodeLib.QRCode;
   try {
     qr = QRCode.create(payload, { errorCorrectionLevel: input.errorCorrectionLevel });
   } catch (err) {
@@ -213,7 +224,7 @@ function encode(input: QrInput): QrSymbol {
  * Rasterises the symbol into exactly size×size greyscale pixels (black modules on white), each module a square of
  * whole pixels, and encodes it with pngjs.
  */
-function rasterise(symbol: QrSymbol, size: number, margin: number): Buffer {
+function rasterise(symbol: QrSymbol, size: number, margin: number, { PNG }: QrLib): Buffer {
   const total = symbol.modules + 2 * margin;
   const scale = Math.floor(size / total);
   const offset = Math.floor((size - scale * total) / 2) + margin * scale;
@@ -235,14 +246,22 @@ function rasterise(symbol: QrSymbol, size: number, margin: number): Buffer {
 
 /** PNG image, exactly `size` pixels wide and tall. */
 export async function renderQrPng(input: QrInput): Promise<Buffer> {
-  const symbol = encode(input);
-  return rasterise(symbol, input.size, input.margin);
+  return drawPng(input, qrLib ?? (await loadQrLib()));
+}
+
+function drawPng(input: QrInput, lib: QrLib): Buffer {
+  const symbol = encode(input, lib);
+  return rasterise(symbol, input.size, input.margin, lib);
 }
 
 /** SVG document whose `width` and `height` attributes equal `size`. */
 export async function renderQrSvg(input: QrInput): Promise<string> {
-  const symbol = encode(input);
-  return QRCode.toString(symbol.payload, {
+  return drawSvg(input, qrLib ?? (await loadQrLib()));
+}
+
+function drawSvg(input: QrInput, lib: QrLib): Promise<string> {
+  const symbol = encode(input, lib);
+  return lib.QRCode.toString(symbol.payload, {
     type: 'svg',
     width: input.size,
     margin: input.margin,
@@ -252,8 +271,12 @@ export async function renderQrSvg(input: QrInput): Promise<string> {
 
 /** JSON description plus the PNG (same bytes as renderQrPng) as a data URL. */
 export async function renderQrJson(input: QrInput): Promise<QrJsonResult> {
-  const symbol = encode(input);
-  const png = rasterise(symbol, input.size, input.margin);
+  return drawJson(input, qrLib ?? (await loadQrLib()));
+}
+
+function drawJson(input: QrInput, lib: QrLib): QrJsonResult {
+  const symbol = encode(input, lib);
+  const png = rasterise(symbol, input.size, input.margin, lib);
   return {
     value: symbol.payload,
     type: input.type,
