@@ -310,7 +310,10 @@ export function createIntake(deps: IntakeDeps): Intake {
       if (concurrency === 0) return;
       // Loaded now rather than by the first message, which would wait for it.
       preparer ??= newPreparer();
-      preparer.prepare(Buffer.from('Subject: warm-up\r\n\r\n.\r\n')).catch((err: unknown) => logger.warn({ err }, 'intake worker pool failed to start'));
+      // A server stopped before the warm-up ends has its pool torn down under it: that is no failure to report.
+      preparer.prepare(Buffer.from('Subject: warm-up\r\n\r\n.\r\n')).catch((err: unknown) => {
+        if (!stopped) logger.warn({ err }, 'intake worker pool failed to start');
+      });
       // The safety net: entries other instances accepted, and entries given back to be tried again later.
       timer = setInterval(() => void pump(), config.intake.pollMs);
       timer.unref();

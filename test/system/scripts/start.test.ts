@@ -89,4 +89,26 @@ describe('the built server (npm start)', () => {
     expect(waited.messages.map((m) => m.subject)).toEqual(['bundled']);
     expect(output).not.toMatch(/intake entry could not be stored/);
   });
+
+  it('stops cleanly when told to the moment it is ready, the intake threads still loading: exit 0, nothing reported failed', async () => {
+    const [port, smtp] = [await freePort(), await freePort()];
+    const early = spawn(process.execPath, [path.join(outDir, 'server.js')], {
+      cwd: tempDir('ephemail-start-cwd-'),
+      env: { ...process.env, LOG_LEVEL: 'info', BOOTSTRAP: 'false', DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', PORT: String(port), SMTP_PORT: String(smtp), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    early.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+    early.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+    const deadline = Date.now() + 30_000;
+    while ((await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.status, () => 0)) !== 200) {
+      if (early.exitCode !== null || Date.now() > deadline) throw new Error(`not ready:\n${log}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    early.kill('SIGTERM');
+    await exited(early);
+    expect(early.exitCode).toBe(0);
+    expect(log).toMatch(/shutting down/);
+    expect(log).not.toMatch(/"level":(4|5)\d/);
+  });
 });
