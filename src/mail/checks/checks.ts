@@ -4,7 +4,6 @@ import { findChecks, findPreview, saveChecks, savePreview, type StaticReport, ty
 import type { Authentication } from '../../db/messages.js';
 import { checkClientSupport, compatibilityView, type ClientFamily } from './client-support.js';
 import { validateHtml } from './html-validation.js';
-import { checkLinks, dnsServersResolver, linkTargets } from './links.js';
 import type { Previewer, PreviewOptions } from './previews.js';
 import { askSpamd, SpamdUnavailableError } from './spam.js';
 import type { components } from '../../../generated/schema.js';
@@ -95,6 +94,8 @@ export async function checkMessageContent(deps: ChecksDeps, subject: CheckSubjec
   let links = stored?.links ?? null;
   if (options.links && (!links || options.refresh)) {
     const { timeoutMs, concurrency, allowPrivate } = deps.config.checks.links;
+    // Loaded with the first link check, not at start (its HTML parser is not needed until then).
+    const { checkLinks, dnsServersResolver, linkTargets } = await import('./links.js');
     const results = await checkLinks(linkTargets(subject.html, subject.links), {
       timeoutMs,
       concurrency,

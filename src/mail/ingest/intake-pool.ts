@@ -1,7 +1,8 @@
 import { Piscina } from 'piscina';
 import type { CheckedContent, CheckTask, IntakeWorkerData } from './intake-worker.js';
 import type { AuthContext, MailAuthSettings } from './mail-auth.js';
-import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
+import { asBuffer } from './bytes.js';
+import type { PreparedContent } from './prepare.js';
 
 /** Prepares messages for storing (src/mail/ingest/prepare.ts): on worker threads, or on the event loop. */
 export interface ContentPreparer {
@@ -22,7 +23,11 @@ export interface ContentPreparer {
  * (`npm start`) it is dist/intake-worker.js beside dist/main.js.
  */
 export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }, nice = 0): ContentPreparer {
-  if (threads === 0) return { prepare: prepareContent, close: async () => undefined };
+  if (threads === 0) {
+    // The parser and the extraction load with the first message, as they do on a thread.
+    let preparing: Promise<typeof import('./prepare.js')> | undefined;
+    return { prepare: async (raw) => (await (preparing ??= import('./prepare.js'))).prepareContent(raw), close: async () => undefined };
+  }
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
     filename: new URL(fromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url).href,
@@ -32,7 +37,9 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     // The others go when they have had nothing to do for a while, and their memory with them.
     idleTimeout: 30_000,
     // A worker parses one message at a time and keeps nothing: a small young generation is collected more often but
-    // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row).
+    // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row). V8 lets the
+    // process's --max-semi-space-size override this cap: under `npm start` (4 MiB semi-spaces) the thread's young
+    // generation is that of the event loop, up to 8 MiB.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
     // Each thread lowers its own scheduling priority (src/mail/ingest/intake-worker.ts, INTAKE_WORKER_NICE).
     workerData: { nice } satisfies IntakeWorkerData,

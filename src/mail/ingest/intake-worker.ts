@@ -7,7 +7,8 @@
 import os from 'node:os';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { mailAuthenticatorFrom, type AuthContext, type AuthenticationView, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
-import { asBuffer, prepareContent, type PreparedContent } from './prepare.js';
+import { asBuffer } from './bytes.js';
+import { prepareContent, type PreparedContent } from './prepare.js';
 
 /** What the pool tells each of its threads (src/mail/ingest/intake-pool.ts). */
 export interface IntakeWorkerData {

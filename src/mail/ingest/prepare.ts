@@ -10,9 +10,6 @@ export interface PreparedContent {
   source: { raw: Buffer; encoding: 'br' | 'identity'; size: number };
 }
 
-/** Bytes that crossed a thread boundary (a plain Uint8Array there) as a Buffer over the same memory. */
-export const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
-
 /**
  * Parses, extracts codes and links, and compresses the source (what the intake worker pool runs off the event loop;
  * `onWorkerThread`: compressing on the calling thread, src/db/messages.ts `encodeSource`).
