@@ -21,8 +21,8 @@ const CHUNK_PREFIX = 'chunk-';
 /**
  * Packages bundled in rather than loaded from node_modules: plain ES modules that read nothing beside themselves and
  * that no external package loads too (it would get a second copy). Kysely is 279 files, each resolved, read and
- * compiled by Node's module loader at start: bundled, `npm start` reached /ready about a sixth sooner with 5 MB less
- * resident (BENCHMARKS.md, start row).
+ * compiled by Node's module loader at start: bundled, `npm start` reached /ready about a tenth sooner with 5 MB less
+ * resident (BENCHMARKS.md, intake queue, session 13).
  */
 const BUNDLED = ['kysely'];
 

@@ -33,8 +33,8 @@ import type QRCodeLib from 'qrcode';
 import { DomainError, invalid } from '../platform/errors.js';
 
 /**
- * qrcode and pngjs, loaded with the first QR code drawn rather than at start: about 50 ms of `npm start` and 1.7 MB of
- * heap that an instance drawing none does not spend (BENCHMARKS.md, start and RSS rows).
+ * qrcode and pngjs, loaded with the first QR code drawn rather than at start: up to 50 ms of `npm start` and 1.7 MB of
+ * heap that an instance drawing none does not spend (BENCHMARKS.md, intake queue, session 13).
  */
 type QrLib = { QRCode: typeof QRCodeLib; PNG: typeof PngImage };
 let qrLib: QrLib | undefined;
