@@ -16,6 +16,14 @@ export interface ContentPreparer {
 }
 
 
+/** The parser and the extraction, loaded with the first message prepared on the event loop, as on a thread. */
+let preparing: Promise<typeof import('./prepare.js')> | undefined;
+
+/** Prepares a message on the calling thread (the event loop): INTAKE_WORKERS=0, and messages stored without the queue. */
+export async function prepareHere(raw: Buffer): Promise<PreparedContent> {
+  return (await (preparing ??= import('./prepare.js'))).prepareContent(raw);
+}
+
 /**
  * INTAKE_WORKERS threads (piscina) that parse, extract and compress, so a burst of large or odd MIME never holds up
  * SMTP and HTTP; 0 runs the same code on the event loop (one fewer moving part, e.g. for a tiny instance).
@@ -23,11 +31,7 @@ export interface ContentPreparer {
  * (`npm start`) it is dist/intake-worker.js beside dist/main.js.
  */
 export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }, nice = 0): ContentPreparer {
-  if (threads === 0) {
-    // The parser and the extraction load with the first message, as they do on a thread.
-    let preparing: Promise<typeof import('./prepare.js')> | undefined;
-    return { prepare: async (raw) => (await (preparing ??= import('./prepare.js'))).prepareContent(raw), close: async () => undefined };
-  }
+  if (threads === 0) return { prepare: prepareHere, close: async () => undefined };
   const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
     filename: new URL(fromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url).href,

@@ -5,6 +5,7 @@ import { insertMessages, type ContentRow, type Envelope, type StoredCopy } from 
 import { commitGrouped } from '../../db/group-commit.js';
 import { eventRecord } from '../../platform/events/contract.js';
 import { summaryView } from '../messages.js';
+import { prepareHere } from './intake-pool.js';
 import type { AuthenticationView } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
 
@@ -110,9 +111,6 @@ export async function writeMessages(trx: Db, emit: Emit, messages: MessageToWrit
   }
 }
 
-/** The parser and the extraction, loaded with the first message stored this way rather than at start. */
-let preparing: Promise<typeof import('./prepare.js')> | undefined;
-
 /**
  * Stores one copy of `raw` per recipient, with attachments and raw source, in ONE transaction together with one
  * `message.received` event per copy: either every copy and its event is stored or nothing is. Consumers read the
@@ -127,8 +125,7 @@ export async function ingestMessage(
   authentication: AuthenticationView | null = null,
 ): Promise<string[]> {
   if (recipients.length === 0) return [];
-  const { prepareContent } = await (preparing ??= import('./prepare.js'));
-  const prepared = await prepareContent(raw);
+  const prepared = await prepareHere(raw);
   const copies = recipients.map((r) => ({ ...r, messageId: newId('msg') }));
   // Committed together with whatever other mail is waiting to be (src/db/group-commit.ts).
   await commitGrouped(db, (trx, emit) => writeMessages(trx, emit, [{ prepared, recipients: copies, receivedAt: now, authentication }]));
