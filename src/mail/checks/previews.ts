@@ -34,6 +34,12 @@ function documentOf(source: PreviewSource, dark: boolean): string {
   return `<!doctype html><html><head>${scheme}</head><body><pre style="white-space:pre-wrap;word-wrap:break-word;font:14px/1.5 system-ui,sans-serif;margin:16px">${text}</pre></body></html>`;
 }
 
+/**
+ * `--disable-frame-rate-limit`: headless Chromium otherwise produces a frame for a page that does not change at most
+ * about once a second, and a screenshot waits for the next frame — 1 to 2 s of every render, and longer when renders
+ * run side by side. Without the limit a render takes 0.6–0.9 s instead of 1.6–2.7 s, four at once 3 s instead of 6, and
+ * an idle browser spends the same CPU (BENCHMARKS.md, session 14 of the intake section, "Previews").
+ */
 const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -46,6 +52,7 @@ const LAUNCH_ARGS = [
   '--no-first-run',
   '--mute-audio',
   '--hide-scrollbars',
+  '--disable-frame-rate-limit',
 ];
 
 /**
