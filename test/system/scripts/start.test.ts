@@ -18,28 +18,37 @@ describe('the built server (npm start)', () => {
   let child: ChildProcess;
   let url: string;
   let smtpPort: number;
-  let output = '';
+  let output: () => string;
+
+  /**
+   * Starts the bundle built into outDir with `env` on top and resolves once /ready answers 200, polled every 20 ms
+   * (the clean-stop test stops it at that moment); `log()` is everything it has printed so far.
+   */
+  async function startBuilt(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; smtpPort: number; log: () => string }> {
+    const [port, smtp] = [await freePort(), await freePort()];
+    const started = spawn(process.execPath, [path.join(outDir, 'server.js')], {
+      cwd: tempDir('ephemail-start-cwd-'),
+      env: { ...process.env, DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', ...env, PORT: String(port), SMTP_PORT: String(smtp), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    started.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+    started.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`dist/main.js exited during start-up:\n${log}`);
+      const ready = await fetch(`${base}/ready`).then((r) => r.status, () => 0);
+      if (ready === 200) break;
+      if (Date.now() > deadline) throw new Error(`dist/main.js was not ready within 30 s:\n${log}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { child: started, url: base, smtpPort: smtp, log: () => log };
+  }
 
   beforeAll(async () => {
     await buildServer(path.join(outDir, 'server.js'));
-    const port = await freePort();
-    smtpPort = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [path.join(outDir, 'server.js')], {
-      cwd: tempDir('ephemail-start-cwd-'),
-      env: { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`dist/main.js exited during start-up:\n${output}`);
-      const ready = await fetch(`${url}/ready`).then((r) => r.status, () => 0);
-      if (ready === 200) break;
-      if (Date.now() > deadline) throw new Error(`dist/main.js was not ready within 30 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ child, url, smtpPort, log: output } = await startBuilt({ LOG_LEVEL: 'warn' }));
   });
 
   afterAll(async () => {
@@ -75,7 +84,7 @@ describe('the built server (npm start)', () => {
   });
 
   it('stores mail through the intake worker threads, whose task is bundled beside the server', async () => {
-    const key = /eph_dev_[0-9A-Za-z]+/.exec(output)?.[0];
+    const key = /eph_dev_[0-9A-Za-z]+/.exec(output())?.[0];
     expect(key).toBeDefined();
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = (await (await fetch(`${url}/api/v1/email/create`, { method: 'POST', headers: auth, body: '{}' })).json()) as { email: string };
@@ -87,28 +96,15 @@ describe('the built server (npm start)', () => {
       messages: Array<{ subject: string; codes?: string[] }>;
     };
     expect(waited.messages.map((m) => m.subject)).toEqual(['bundled']);
-    expect(output).not.toMatch(/intake entry could not be stored/);
+    expect(output()).not.toMatch(/intake entry could not be stored/);
   });
 
   it('stops cleanly when told to the moment it is ready, the intake threads still loading: exit 0, nothing reported failed', async () => {
-    const [port, smtp] = [await freePort(), await freePort()];
-    const early = spawn(process.execPath, [path.join(outDir, 'server.js')], {
-      cwd: tempDir('ephemail-start-cwd-'),
-      env: { ...process.env, LOG_LEVEL: 'info', BOOTSTRAP: 'false', DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', PORT: String(port), SMTP_PORT: String(smtp), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    early.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-    early.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-    const deadline = Date.now() + 30_000;
-    while ((await fetch(`http://127.0.0.1:${port}/ready`).then((r) => r.status, () => 0)) !== 200) {
-      if (early.exitCode !== null || Date.now() > deadline) throw new Error(`not ready:\n${log}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const { child: early, log } = await startBuilt({ LOG_LEVEL: 'info', BOOTSTRAP: 'false' });
     early.kill('SIGTERM');
     await exited(early);
     expect(early.exitCode).toBe(0);
-    expect(log).toMatch(/shutting down/);
-    expect(log).not.toMatch(/"level":(4|5)\d/);
+    expect(log()).toMatch(/shutting down/);
+    expect(log()).not.toMatch(/"level":(4|5)\d/);
   });
 });
