@@ -1,6 +1,16 @@
+import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrapBanner, bootstrapIfEmpty } from './identity/bootstrap.js';
 import { createRuntime, PortError } from './runtime.js';
+
+/**
+ * `npm start` sizes the event loop's young generation with `--max-semi-space-size` (package.json). V8 applies that
+ * flag to every isolate created later as well, over the `resourceLimits` a worker thread is given: the intake workers'
+ * and the checkpoint thread's young generations would each be the event loop's (up to 8 MiB) instead of the 1–4 MiB
+ * they are sized for. The event loop's heap is configured by now, so the flag is cleared for the threads to come
+ * (BENCHMARKS.md, RSS row).
+ */
+v8.setFlagsFromString('--max-semi-space-size=0');
 
 /** Process entry: configuration, the runtime, and the signals that stop it. */
 async function main(): Promise<void> {
