@@ -41,9 +41,9 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     // The others go when they have had nothing to do for a while, and their memory with them.
     idleTimeout: 30_000,
     // A worker parses one message at a time and keeps nothing: a small young generation is collected more often but
-    // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row). V8 lets the
-    // process's --max-semi-space-size override this cap: under `npm start` (4 MiB semi-spaces) the thread's young
-    // generation is that of the event loop, up to 8 MiB.
+    // holds less memory (V8's default lets it grow to tens of MiB per thread; BENCHMARKS.md, RSS row). A
+    // --max-semi-space-size flag would override it: `npm start` passes one for the event loop, and src/main.ts clears
+    // it before any thread starts.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
     // Each thread lowers its own scheduling priority (src/mail/ingest/intake-worker.ts, INTAKE_WORKER_NICE).
     workerData: { nice } satisfies IntakeWorkerData,
