@@ -23,17 +23,28 @@ export interface ServerProcess {
 
 const children = new Set<ChildProcess>();
 
-/** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
- * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  // A test running alongside can take a port between freePort() and the server's listen: start it again elsewhere.
-  return onFreePorts(() => startServerOnce(env));
+export interface StartOptions {
+  /** A built bundle to run (`node BUNDLE`, as `npm start` does) instead of src/main.ts through tsx's loader. */
+  bundle?: string;
+  /** The process's working directory (the repository by default). */
+  cwd?: string;
+  /** The HTTP path that must answer 2xx besides the SMTP greeting: /health by default. */
+  readyPath?: string;
+  /** How often readiness is probed (100 ms by default). */
+  pollMs?: number;
 }
 
-async function startServerOnce(env: Record<string, string>): Promise<ServerProcess> {
+/** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
+ * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
+export async function startServer(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+  // A test running alongside can take a port between freePort() and the server's listen: start it again elsewhere.
+  return onFreePorts(() => startServerOnce(env, opts));
+}
+
+async function startServerOnce(env: Record<string, string>, opts: StartOptions): Promise<ServerProcess> {
   const [port, smtpPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
+  const child = spawn(process.execPath, opts.bundle ? [opts.bundle] : ['--import', 'tsx', 'src/main.ts'], {
+    cwd: opts.cwd ?? root,
     env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,9 +58,9 @@ async function startServerOnce(env: Record<string, string>): Promise<ServerProce
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${out}`);
-    if ((await greets(smtpPort)) && (await answers(`${url}/health`))) return { child, port, smtpPort, url, output: () => out };
+    if ((await greets(smtpPort)) && (await answers(`${url}${opts.readyPath ?? '/health'}`))) return { child, port, smtpPort, url, output: () => out };
     if (Date.now() > deadline) throw new Error(`server did not start within 30 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));
   }
 }
 

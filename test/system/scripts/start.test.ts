@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.js';
 import { tempDir } from '../../helpers/app.js';
-import { freePort } from '../../helpers/prism.js';
-import { exited } from '../../helpers/server-process.js';
+import { exited, startServer } from '../../helpers/server-process.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -21,34 +20,15 @@ describe('the built server (npm start)', () => {
   let output: () => string;
 
   /**
-   * Starts the bundle built into outDir with `env` on top and resolves once /ready answers 200, polled every 20 ms
-   * (the clean-stop test stops it at that moment); `log()` is everything it has printed so far.
+   * The bundle built into outDir, from a working directory of its own, with `env` on top: ready once /ready answers
+   * 200 and SMTP greets, probed every 20 ms (the clean-stop test stops it at that moment).
    */
-  async function startBuilt(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; smtpPort: number; log: () => string }> {
-    const [port, smtp] = [await freePort(), await freePort()];
-    const started = spawn(process.execPath, [path.join(outDir, 'server.js')], {
-      cwd: tempDir('ephemail-start-cwd-'),
-      env: { ...process.env, DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', ...env, PORT: String(port), SMTP_PORT: String(smtp), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    started.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-    started.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (started.exitCode !== null) throw new Error(`dist/main.js exited during start-up:\n${log}`);
-      const ready = await fetch(`${base}/ready`).then((r) => r.status, () => 0);
-      if (ready === 200) break;
-      if (Date.now() > deadline) throw new Error(`dist/main.js was not ready within 30 s:\n${log}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { child: started, url: base, smtpPort: smtp, log: () => log };
-  }
+  const startBuilt = (env: Record<string, string>) =>
+    startServer({ DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', ...env }, { bundle: path.join(outDir, 'server.js'), cwd: tempDir('ephemail-start-cwd-'), readyPath: '/ready', pollMs: 20 });
 
   beforeAll(async () => {
     await buildServer(path.join(outDir, 'server.js'));
-    ({ child, url, smtpPort, log: output } = await startBuilt({ LOG_LEVEL: 'warn' }));
+    ({ child, url, smtpPort, output } = await startBuilt({ LOG_LEVEL: 'warn', BOOTSTRAP: 'true' }));
   });
 
   afterAll(async () => {
@@ -100,7 +80,7 @@ describe('the built server (npm start)', () => {
   });
 
   it('stops cleanly when told to the moment it is ready, the intake threads still loading: exit 0, nothing reported failed', async () => {
-    const { child: early, log } = await startBuilt({ LOG_LEVEL: 'info', BOOTSTRAP: 'false' });
+    const { child: early, output: log } = await startBuilt({ LOG_LEVEL: 'info' });
     early.kill('SIGTERM');
     await exited(early);
     expect(early.exitCode).toBe(0);
