@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { countAccounts, findAccountByEmail, insertAccount, updateAccountPlan, type AccountRow } from '../db/accounts.js';
 import { transactWithEvents } from '../db/events.js';
@@ -6,6 +5,7 @@ import { DomainError, errors, invalid } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
 import { checkAddress } from '../platform/email-address.js';
 import { addMember, ensurePerson } from './teams.js';
+import { newId } from '../platform/ids.js';
 
 export type Plan = AccountRow['plan'];
 export const PLANS: readonly Plan[] = ['free', 'developer'];
@@ -18,7 +18,7 @@ export async function createAccount(db: Db, email: string, plan: Plan = 'free'):
     throw errors.accountExists(normalized);
   }
   const row: AccountRow = {
-    id: `acc_${randomUUID().replace(/-/g, '')}`,
+    id: newId('acc'),
     email: normalized,
     plan,
     password_hash: null, // passwords belong to people (src/identity/teams.ts) since teams

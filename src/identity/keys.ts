@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import { requireDeveloperPlan } from './plans.js';
@@ -12,6 +12,7 @@ import { eventRecord } from '../platform/events/contract.js';
 import type { components } from '../../generated/schema.js';
 import { ALL_SCOPES, rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
 import { scopesOfRole, type MemberRole } from './teams.js';
+import { newId } from '../platform/ids.js';
 
 export type KeyKind = ApiKeyRow['kind'];
 
@@ -88,7 +89,7 @@ export async function createKey(
   }
   const key = KEY_MARKERS[kind] + randomBase62(SECRET_LENGTH);
   const row: ApiKeyRow = {
-    id: `key_${randomUUID().replace(/-/g, '')}`,
+    id: newId('key'),
     account_id: account.id,
     kind,
     name: name?.trim() || `${kind} key`,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '../../generated/schema.js';
 import type { AccountRow } from '../db/accounts.js';
 import { findAccountById } from '../db/accounts.js';
@@ -25,6 +25,7 @@ import {
 import { DomainError, invalid } from '../platform/errors.js';
 import { checkAddress } from '../platform/email-address.js';
 import { ALL_SCOPES } from './key-rights.js';
+import { newId } from '../platform/ids.js';
 
 export type { MemberRole, PersonRow };
 export type MemberView = components['schemas']['Member'];
@@ -54,7 +55,6 @@ export function scopesOfRole(role: MemberRole): KeyScope[] | null {
 /** Invitation links work for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 
-const newId = (prefix: 'psn' | 'inv') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The person with this email, created without a password when there is none (their log-in starts with one). */

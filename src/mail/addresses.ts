@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -19,6 +19,7 @@ import { eventRecord } from '../platform/events/contract.js';
 import { addressMatcher, likePatterns } from '../identity/key-rights.js';
 import { checkAddress } from '../platform/email-address.js';
 import { SANDBOX_DOMAIN } from '../db/sandboxes.js';
+import { newId } from '../platform/ids.js';
 
 /** An address as the API shows it: the spec's `Address` schema. */
 export type AddressView = components['schemas']['Address'];
@@ -112,7 +113,7 @@ export async function createAddress(
       throw invalid(`prefix does not make a valid address: ${check.errors.map((e) => e.message).join(' ')}`);
     }
     const row: AddressRow = {
-      id: `adr_${randomUUID().replace(/-/g, '')}`,
+      id: newId('adr'),
       account_id: accountId,
       address,
       local_part: prefix,

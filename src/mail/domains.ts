@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { domainToASCII } from 'node:url';
 import type { components } from '../../generated/schema.js';
 import type { Config } from '../config.js';
@@ -19,6 +19,7 @@ import { transactWithEvents } from '../db/events.js';
 import { eventRecord } from '../platform/events/contract.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
 import type { DnsResolver } from '../platform/dns.js';
+import { newId } from '../platform/ids.js';
 
 export type DomainPolicy = AddressPolicy & Pick<Config, 'smtpHostname'>;
 
@@ -97,7 +98,7 @@ export async function addDomain(db: Db, policy: DomainPolicy, accountId: string,
   const verified = await findVerifiedDomain(db, domain);
   if (verified) throw takenByAnother(domain);
   const row: DomainRow = {
-    id: `dom_${randomUUID().replace(/-/g, '')}`,
+    id: newId('dom'),
     account_id: accountId,
     domain,
     token: randomBytes(16).toString('hex'),

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { fireFaultRule, greylistFirstSeen, listFaultRules, replaceFaultRules, type FaultRule, type StoredFaultRule } from '../db/faults.js';
 import { requireOwnAddress } from './addresses.js';
 import type { components } from '../../generated/schema.js';
+import { newId } from '../platform/ids.js';
 
 /**
  * SMTP fault profiles: rules a test puts on one of its addresses so that delivery to it fails on purpose. The
@@ -24,7 +24,7 @@ export async function getFaultProfile(db: Db, accountId: string, address: string
 
 export async function putFaultProfile(db: Db, accountId: string, address: string, rules: FaultRule[], now = new Date()): Promise<FaultProfileView> {
   const row = await requireOwnAddress(db, accountId, address);
-  const updatedAt = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: `flt_${randomUUID().replace(/-/g, '')}`, rule })), now.toISOString());
+  const updatedAt = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: newId('flt'), rule })), now.toISOString());
   return view(row.address, updatedAt, updatedAt === null ? [] : await listFaultRules(db, row.id));
 }
 

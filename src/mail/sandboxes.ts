@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { transactWithEvents } from '../db/events.js';
@@ -24,6 +24,7 @@ import { DomainError } from '../platform/errors.js';
 import { eventRecord } from '../platform/events/contract.js';
 import type { Via } from './ingest/store.js';
 import type { components } from '../../generated/schema.js';
+import { newId } from '../platform/ids.js';
 
 type Schemas = components['schemas'];
 export type SandboxView = Schemas['Sandbox'];
@@ -68,11 +69,11 @@ export async function createSandbox(db: Db, config: Config, accountId: string, n
   if ((await countSandboxesOf(db, accountId)) >= MAX_SANDBOXES) {
     throw new DomainError('too_many_sandboxes', `An account holds at most ${MAX_SANDBOXES} sandboxes; delete one first.`);
   }
-  const id = `sbx_${randomUUID().replace(/-/g, '')}`;
+  const id = newId('sbx');
   const secrets = newSecrets();
   const created = now.toISOString();
   const mailbox = {
-    id: `adr_${randomUUID().replace(/-/g, '')}`,
+    id: newId('adr'),
     account_id: accountId,
     address: `${id}@${SANDBOX_DOMAIN}`,
     local_part: id,

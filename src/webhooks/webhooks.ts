@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/schema.js';
 import type { Db } from '../db/database.js';
 import {
@@ -25,6 +25,7 @@ import { DomainError, errors, invalid } from '../platform/errors.js';
 import type { EventType } from '../platform/events/contract.js';
 import { testPayload, type WebhookPayload } from './payloads.js';
 import { checkTarget, TargetRefusedError, type HostResolver, type TargetPolicy } from './ssrf.js';
+import { newId } from '../platform/ids.js';
 
 type Schemas = components['schemas'];
 export type WebhookView = Schemas['Webhook'];
@@ -36,8 +37,6 @@ export interface TargetChecking {
   policy: TargetPolicy;
   resolve?: HostResolver;
 }
-
-export const newId = (prefix: 'wh' | 'whd' | 'wha') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 /** `whsec_` + 32 random bytes in base64: the Standard Webhooks secret format, which its libraries decode as is. */
 export function newSecret(): string {

@@ -16,7 +16,8 @@ import type { Metrics } from '../platform/metrics.js';
 import { DELIVERY_LOG_RETENTION_MS, DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './schedule.js';
 import { sendSigned } from './sender.js';
 import type { HostResolver } from './ssrf.js';
-import { newId, signingSecrets } from './webhooks.js';
+import { signingSecrets } from './webhooks.js';
+import { newId } from '../platform/ids.js';
 
 export interface WorkerDeps {
   db: Db;

@@ -21,7 +21,8 @@ import type { Metrics } from '../../platform/metrics.js';
 import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
 import { mailAuthenticatorFrom, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
-import { newId, writeMessages, type CopyRecipient, type MessageToWrite } from './store.js';
+import { writeMessages, type CopyRecipient, type MessageToWrite } from './store.js';
+import { newId } from '../../platform/ids.js';
 
 /**
  * The intake queue: SMTP acknowledges a message once it and its envelope are durably queued (accept), and

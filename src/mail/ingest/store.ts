@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { Emit } from '../../db/events.js';
 import { insertMessages, type ContentRow, type Envelope, type StoredCopy } from '../../db/messages.js';
@@ -8,6 +7,7 @@ import { summaryView } from '../messages.js';
 import { prepareHere } from './intake-pool.js';
 import type { AuthenticationView } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
+import { newId } from '../../platform/ids.js';
 
 export interface IngestRecipient {
   addressId: string;
@@ -31,8 +31,6 @@ export interface CopyRecipient extends IngestRecipient {
   /** Set when the recipient is a sandbox's mailbox. */
   sandbox?: SandboxCapture;
 }
-
-export const newId = (prefix: 'msg' | 'att' | 'cnt' | 'inq') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 /** One message to write: its prepared content and the recipients that get a copy. */
 export interface MessageToWrite {
