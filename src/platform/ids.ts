@@ -7,12 +7,12 @@ export type IdPrefix = 'acc' | 'key' | 'psn' | 'inv' | 'adr' | 'dom' | 'sbx' | '
  * A new record id: the prefix, `_` and 32 hex digits — a UUIDv7 (RFC 9562) without its dashes: 48 bits of the time in
  * milliseconds, the version, then 74 random bits. Ids made in a later millisecond sort later, so each insert into a
  * primary-key or foreign-key index lands on its last page instead of a random one: during a burst of mail the
- * messages, contents and queue entries of one commit share their index pages (BENCHMARKS.md, issue #19, session 16).
- * The time they reveal is a record's creation time, which the API shows anyway.
+ * messages, contents and queue entries of one commit share their index pages. The time they reveal is a record's
+ * creation time, which the API shows anyway.
  *
  * The random part is node's randomUUID's (a version 4 UUID's random bits and variant, from its cached entropy): the
- * `uuid` package's v7 draws 16 bytes from crypto.getRandomValues for every id: 2.4 µs an id against 0.8 µs here, and
- * 1.9 % of the event loop's time in a burst of mail (its profile, session 16).
+ * `uuid` package's v7 draws 16 bytes from crypto.getRandomValues for every id, three times the cost, which showed in
+ * the event loop's profile during a burst (BENCHMARKS.md, intake queue, session 16).
  */
 export function newId(prefix: IdPrefix): string {
   // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: keep what follows the version digit, V (the variant) included.
