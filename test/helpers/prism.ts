@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { makeTestApp, type TestApp, type TestAppOptions } from './app.js';
-import { freePort } from './probes.js';
+import { freePort, onFreePorts } from './probes.js';
 
 export { freePort };
 
@@ -18,8 +18,15 @@ export interface PrismHandle {
   stop(): Promise<void>;
 }
 
-/** Starts `prism mock openapi.yaml` or `prism proxy openapi.yaml <upstream> --errors` and waits until it listens. */
-export async function startPrism(mode: 'mock' | 'proxy', upstream?: string): Promise<PrismHandle> {
+/**
+ * Starts `prism mock openapi.yaml` or `prism proxy openapi.yaml <upstream> --errors` and waits until it listens; on a
+ * port another process took after freePort() released it, again on a new one.
+ */
+export function startPrism(mode: 'mock' | 'proxy', upstream?: string): Promise<PrismHandle> {
+  return onFreePorts(() => startPrismOnce(mode, upstream));
+}
+
+async function startPrismOnce(mode: 'mock' | 'proxy', upstream?: string): Promise<PrismHandle> {
   const port = await freePort();
   const args =
     mode === 'mock'
