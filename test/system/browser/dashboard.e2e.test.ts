@@ -7,9 +7,8 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { execFileSync } from 'node:child_process';
 import nodemailer from 'nodemailer';
 import { createRuntime, type Runtime } from '../../../src/runtime.js';
-import type { Database } from '../../../src/db/database.js';
 import { openTestDatabase, testConfig } from '../../helpers/app.js';
-import { freePort } from '../../helpers/prism.js';
+import { freePort, onFreePorts } from '../../helpers/probes.js';
 import { SPAMD_ENV } from '../../helpers/spamd.js';
 
 /**
@@ -25,7 +24,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'correct-horse-battery';
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
-let database: Database;
 let runtime: Runtime;
 let smtpPort: number;
 let base: string;
@@ -50,11 +48,18 @@ beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
 
   // The SMTP port the dashboard shows is the one the listener really uses, so the test can send where it says.
-  smtpPort = await freePort();
-  const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort), ...SPAMD_ENV });
-  database = await openTestDatabase('sqlite');
-  runtime = await createRuntime(config, { context: { database }, logger: false });
-  const { port } = await runtime.start({ host: '127.0.0.1', port: 0, smtpPort });
+  // Again on a new port when another process took this one between freePort() and the listen.
+  const port = await onFreePorts(async () => {
+    smtpPort = await freePort();
+    const config = testConfig({ RATE_LIMIT_TOOLS: '3', SMTP_HOSTNAME: '127.0.0.1', SMTP_PORT: String(smtpPort), ...SPAMD_ENV });
+    runtime = await createRuntime(config, { context: { database: await openTestDatabase('sqlite') }, logger: false });
+    try {
+      return (await runtime.start({ host: '127.0.0.1', port: 0, smtpPort })).port;
+    } catch (err) {
+      await runtime.stop();
+      throw err;
+    }
+  });
   base = `http://127.0.0.1:${port}`;
   tracker = http.createServer((req, res) => {
     tracked.push(req.url ?? '');
