@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { makeTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { freePort, onFreePorts } from './probes.js';
 
-export { freePort };
-
 const root = path.resolve(import.meta.dirname, '../..');
 const PRISM = path.join(root, 'node_modules/.bin/prism');
 

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../helpers/app.js';
-import { freePort } from '../../../helpers/prism.js';
+import { freePort } from '../../../helpers/probes.js';
 import { createSmtpServer } from '../../../../src/smtp/server.js';
 import { createIntake } from '../../../../src/mail/ingest/intake.js';
 
