@@ -7,6 +7,11 @@ export type GroupedWrite = (trx: Db, emit: Emit) => Promise<void>;
 
 /** At most this many writes share one transaction. */
 const MAX_BATCH = 64;
+/**
+ * On SQLite, a batch waits for company only when the batch before carried fewer writes that must be synced than this
+ * (BENCHMARKS.md, intake, session 18).
+ */
+const FEW_DURABLE = 3;
 
 interface Waiting {
   write: GroupedWrite;
@@ -23,6 +28,10 @@ interface Committer {
   delayMs: number;
   /** Writes in the batch committed last. */
   lastBatch: number;
+  /** Of those, the ones that had to be synced (acceptances). */
+  lastDurable: number;
+  /** Whether this committer is SQLite's one, shared by every lane (committerOf). */
+  shared: boolean;
 }
 
 export interface GroupOptions extends CommitOptions {
@@ -51,9 +60,10 @@ const delays = new WeakMap<Db, number>();
 function committerOf(db: Db, lane = ''): Committer {
   let lanes = committers.get(db);
   if (!lanes) committers.set(db, (lanes = new Map()));
-  const key = dialectOf(db) === 'postgres' ? lane : '';
+  const shared = dialectOf(db) !== 'postgres';
+  const key = shared ? '' : lane;
   let c = lanes.get(key);
-  if (!c) lanes.set(key, (c = { queue: [], running: false, delayMs: delays.get(db) ?? 0, lastBatch: 0 }));
+  if (!c) lanes.set(key, (c = { queue: [], running: false, delayMs: delays.get(db) ?? 0, lastBatch: 0, lastDurable: 0, shared }));
   return c;
 }
 
@@ -62,6 +72,11 @@ function committerOf(db: Db, lane = ''): Committer {
  * before committing, as PostgreSQL's commit_delay does: fewer syncs to disk for the same writes (during a burst of
  * mail, most of an acceptance's cost), at most `delayMs` more before each answer. A lone write never waits, so an
  * idle instance answers as fast as without it. 0 turns it off.
+ *
+ * On SQLite, where the processors' stores and claims share the one committer with the acceptances, a batch waits only
+ * when the batch before carried one or two writes that had to be synced: acceptances that trickle in, one or two to a
+ * commit (a connection per message), are gathered, while a burst whose commits already carry several acceptances each
+ * (reused connections) is not held back, and neither are the stores committing with it.
  */
 export function configureGroupCommit(db: Db, opts: { delayMs: number }): void {
   delays.set(db, opts.delayMs);
@@ -123,16 +138,23 @@ export function batchedWrite<T>(db: Db, write: (trx: Db, emit: Emit, items: T[])
   };
 }
 
+/** Whether the next batch waits for company (configureGroupCommit). */
+function underLoad(c: Committer): boolean {
+  if (c.lastBatch <= 1) return false;
+  return !c.shared || (c.lastDurable > 0 && c.lastDurable < FEW_DURABLE);
+}
+
 async function drain(db: Db, c: Committer): Promise<void> {
   c.running = true;
   try {
     while (c.queue.length > 0) {
       // One turn of the event loop first: better-sqlite3 commits synchronously, so nothing else runs during a
       // commit; this turn lets the messages whose data ended meanwhile join the batch. Under load, longer.
-      if (c.delayMs > 0 && c.lastBatch > 1 && c.queue.length < MAX_BATCH) await new Promise<void>((resolve) => setTimeout(resolve, c.delayMs));
+      if (c.delayMs > 0 && underLoad(c) && c.queue.length < MAX_BATCH) await new Promise<void>((resolve) => setTimeout(resolve, c.delayMs));
       else await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = c.queue.splice(0, MAX_BATCH);
       c.lastBatch = batch.length;
+      c.lastDurable = batch.filter((w) => w.durable).length;
       if (batch[0].autocommit && dialectOf(db) === 'postgres') {
         for (const w of batch) await w.write(db, refuseEvents).then(w.resolve, w.reject);
         continue;

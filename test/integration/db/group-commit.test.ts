@@ -145,6 +145,35 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
     }
   });
 
+  it('on SQLite, does not hold a batch back once commits carry three synced writes or none; PostgreSQL waits as before', async () => {
+    const transactionOf: Record<string, Db> = {};
+    const write = (id: string) => async (trx: Db) => {
+      transactionOf[id] = trx;
+      await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+    };
+    // Writes submitted `gapMs` apart after a batch of `before`: committed together only if the batch waited for company.
+    const waitedAfter = async (before: Array<{ id: string; durable: boolean }>, next: [string, string], gapMs = 50) => {
+      await Promise.all(before.map((w) => commitGrouped(database.db, write(w.id), { durable: w.durable })));
+      const first = commitGrouped(database.db, write(next[0]));
+      await new Promise((r) => setTimeout(r, gapMs));
+      await Promise.all([first, commitGrouped(database.db, write(next[1]))]);
+      return transactionOf[next[0]] === transactionOf[next[1]];
+    };
+    try {
+      configureGroupCommit(database.db, { delayMs: 500 });
+      const synced = (id: string) => ({ id, durable: true });
+      const unsynced = (id: string) => ({ id, durable: false });
+      // One synced write among others before it (a connection per message): every store waits, as before.
+      expect(await waitedAfter([synced('e0'), unsynced('e1')], ['e2', 'e3'])).toBe(true);
+      // Three synced writes in the batch before (reused connections), or none (stores and claims alone).
+      expect(await waitedAfter([synced('e4'), synced('e5'), synced('e6')], ['e7', 'e8'])).toBe(dialect === 'postgres');
+      expect(await waitedAfter([unsynced('e9'), unsynced('ea')], ['eb', 'ec'])).toBe(dialect === 'postgres');
+      expect((await rows()).filter((id) => id.startsWith('e'))).toHaveLength(13);
+    } finally {
+      configureGroupCommit(database.db, { delayMs: 0 });
+    }
+  });
+
   it('commits a lane beside the others on PostgreSQL, and with them on SQLite (one connection, one writer)', async () => {
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
