@@ -155,12 +155,12 @@ async function drain(db: Db, c: Committer): Promise<void> {
       const batch = c.queue.splice(0, MAX_BATCH);
       c.lastBatch = batch.length;
       c.lastDurable = batch.filter((w) => w.durable).length;
-      if (batch[0].autocommit && dialectOf(db) === 'postgres') {
+      if (batch[0].autocommit && !c.shared) {
         for (const w of batch) await w.write(db, refuseEvents).then(w.resolve, w.reject);
         continue;
       }
       // Synced to disk when any of its writes must be (an acceptance always is).
-      const durable = batch.some((w) => w.durable);
+      const durable = c.lastDurable > 0;
       try {
         await transactWithEvents(
           db,
