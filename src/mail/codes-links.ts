@@ -7,7 +7,9 @@ export interface FoundLink {
 }
 
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;
-const TRAILING = /[.,;:!?)\]}>»”’]+$/;
+// Characters past ASCII are written as escapes in regular expressions: esbuild keeps them as written there, and the
+// bundle must stay ASCII (scripts/build-server.ts). Here: » ” ’.
+const TRAILING = /[.,;:!?)\]}>\u00bb\u201d\u2019]+$/;
 
 function cleanUrl(url: string): string {
   return url.trim().replace(TRAILING, '');
@@ -78,7 +80,8 @@ function maskNonCodes(s: string): string {
     .replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g, blank)
     .replace(/\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, blank)
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, blank)
-    .replace(/[$€£¥]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:€|EUR|USD|GBP|CHF|\$)/gi, blank)
+    // € £ ¥, escaped as TRAILING's are.
+    .replace(/[$\u20ac\u00a3\u00a5]\s?\d[\d.,]*|\b\d[\d.,]*\s?(?:\u20ac|EUR|USD|GBP|CHF|\$)/gi, blank)
     .replace(/\b\d+[.,]\d+\b/g, blank)
     .replace(/(?:\+|\b00)\d[\d\s().-]{6,}\d|\(\d{2,4}\)\s?\d[\d\s-]{4,}\d|\b\d{3}[-\s]\d{3}[-\s]\d{4}\b/g, blank);
 }

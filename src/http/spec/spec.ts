@@ -32,8 +32,11 @@ export interface SpecOperation {
 }
 
 export interface LoadedSpec {
-  /** The YAML text as kept in the repository. */
-  yaml: string;
+  /**
+   * The YAML as kept in the repository, in its UTF-8 bytes: served as they are, and held outside the V8 heap, where as
+   * text it would take twice its size (any character past Latin-1 makes V8 keep a string in two bytes a character).
+   */
+  yaml: Buffer;
   /** The document as parsed (references intact), served at /openapi.json. */
   document: Record<string, unknown>;
   operations: SpecOperation[];
@@ -61,19 +64,20 @@ interface SpecCache {
   document: Record<string, unknown>;
 }
 
-let source: { yaml: string; document: Record<string, unknown>; validated: boolean } | undefined;
+let source: { yaml: Buffer; document: Record<string, unknown>; validated: boolean } | undefined;
 
 /** openapi.yaml, read and parsed once per process: the error catalogue and loadSpec() both start from it. */
-function specSource(): { yaml: string; document: Record<string, unknown>; validated: boolean } {
+function specSource(): { yaml: Buffer; document: Record<string, unknown>; validated: boolean } {
   if (!source) {
-    const yaml = fs.readFileSync(SPEC_PATH, 'utf8');
+    const yaml = fs.readFileSync(SPEC_PATH);
     const built = readSpecCache(sha256(yaml));
-    source = built ? { yaml, document: built, validated: true } : { yaml, document: YAML.parse(yaml) as Record<string, unknown>, validated: false };
+    source = built ? { yaml, document: built, validated: true } : { yaml, document: YAML.parse(yaml.toString('utf8')) as Record<string, unknown>, validated: false };
   }
   return source;
 }
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The hex SHA-256 of a text's UTF-8 bytes (or of the bytes themselves). */
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The cached document when `file` holds the one parsed from YAML whose SHA-256 is `hash`. */
 export function readSpecCache(hash: string, file = SPEC_CACHE_PATH): Record<string, unknown> | undefined {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../scripts/build-server.js';
+import { asciiOnly, buildServer } from '../../../scripts/build-server.js';
 import { tempDir } from '../../helpers/app.js';
 import { exited, startServer } from '../../helpers/server-process.js';
 
@@ -63,6 +63,13 @@ describe('the built server (npm start)', () => {
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
   });
 
+  it('is ASCII in every file, so Node keeps each source it holds in one byte a character', () => {
+    const files = fs.readdirSync(outDir).filter((f) => f.endsWith('.js'));
+    expect(files).toContain('server.js');
+    expect(files).toContain('intake-worker.js');
+    for (const f of files) expect({ f, pastAscii: /[^\x00-\x7f]/.test(fs.readFileSync(path.join(outDir, f), 'latin1')) }).toEqual({ f, pastAscii: false });
+  });
+
   it('stores mail through the intake worker threads, whose task is bundled beside the server', async () => {
     const key = /eph_dev_[0-9A-Za-z]+/.exec(output())?.[0];
     expect(key).toBeDefined();
@@ -86,5 +93,26 @@ describe('the built server (npm start)', () => {
     expect(early.exitCode).toBe(0);
     expect(log()).toMatch(/shutting down/);
     expect(log()).not.toMatch(/"level":(4|5)\d/);
+  });
+});
+
+describe('making a built file ASCII', () => {
+  const file = (text: string) => {
+    const f = path.join(tempDir('ephemail-ascii-'), 'out.js');
+    fs.writeFileSync(f, text);
+    return f;
+  };
+
+  it('replaces characters past ASCII in comments, one character for each, and leaves the program as it was', () => {
+    const f = file('const o = {\n  // 50–500 ms → 😀\n  a: "x"\n};\nexport { o };\n');
+    asciiOnly(f);
+    expect(fs.readFileSync(f, 'utf8')).toBe('const o = {\n  // 50?500 ms ? ??\n  a: "x"\n};\nexport { o };\n');
+  });
+
+  it('refuses a file with one in its code (a regular expression), and leaves it alone', () => {
+    const text = 'export const r = /[»”]+$/;\n';
+    const f = file(text);
+    expect(() => asciiOnly(f)).toThrow(/past ASCII outside a comment/);
+    expect(fs.readFileSync(f, 'utf8')).toBe(text);
   });
 });

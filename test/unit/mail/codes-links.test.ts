@@ -12,6 +12,7 @@ describe('codes in transactional mail', () => {
     ['years and dates are not codes, unless announced', 'Report 2025', 'Since 1999 we have served you. Statement for 01/12/2025. Your PIN: 2048.', null, ['2048']],
     ['digits in e-mail addresses are not codes', 'Support', 'Write to ops-123456@example.com or <desk.778899@help.example>; your code is 654321.', null, ['654321']],
     ['a long token without an address next to a code', 'Token', `${'Zz9'.repeat(20_000)} then code 112233 and ${'q'.repeat(20_000)}@`, null, ['112233']],
+    ['amounts in euros, pounds and yen are not codes', 'Invoice', 'Paid €123456, £654321 and ¥998877, then 445566 €. Your code is 246810.', null, ['246810']],
     ['no code at all', 'Newsletter', 'Read our story: https://news.example/2026/11/21/story-123456 — 50% off, €20 only.', null, []],
   ])('%s', (_name, subject, text, html, expected) => {
     expect(extractCodes(subject, text, html)).toEqual(expected);
@@ -30,6 +31,14 @@ describe('links in transactional mail', () => {
       { url: 'https://shop.example/unsubscribe', text: 'Unsubscribe' },
       { url: 'https://shop.example/help', text: '' },
       { url: 'https://shop.example/faq', text: '' },
+    ]);
+  });
+
+  it('trims closing quotes past ASCII from a URL in text', () => {
+    expect(extractLinks('Open «https://app.example/a» or “https://app.example/b” or ‘https://app.example/c’ now', null)).toEqual([
+      { url: 'https://app.example/a', text: '' },
+      { url: 'https://app.example/b', text: '' },
+      { url: 'https://app.example/c', text: '' },
     ]);
   });
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import YAML from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { makeTestApp, type TestApp } from '../../../helpers/app.js';
+import { SPEC_PATH } from '../../../../src/http/spec/spec.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -32,6 +34,9 @@ describe('system operations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/yaml/);
     expect(YAML.parse(res.body).info.title).toBe('Ephemail API');
+    // Byte for byte, the characters past ASCII (the spec's dashes and arrows) included.
+    expect(res.rawPayload.equals(fs.readFileSync(SPEC_PATH))).toBe(true);
+    expect(res.body).toContain('—');
   });
 
   it('serves Swagger UI at /docs', async () => {
