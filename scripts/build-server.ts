@@ -56,11 +56,12 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Meta
 }
 
 /**
- * Makes a built file ASCII. esbuild escapes every character past ASCII in strings, templates, regular expressions and
- * names, but keeps the comments it carries over (those inside object literals) as written; one dash in them makes V8
- * hold the whole source, kept in memory for as long as the process runs, in two bytes a character instead of one
- * (dist/main.js: 1.2 MiB instead of 0.6). Each such character becomes '?' — one character for each UTF-16 unit, so
- * the source map's columns still hold — and the file is refused unless, comments aside, it is the program it was.
+ * Makes a built file ASCII. esbuild escapes every character past ASCII in strings, templates and names, but writes
+ * regular expression literals and the comments it carries over (those inside object literals) as they are; one dash
+ * in them makes V8 hold the whole source, kept in memory for as long as the process runs, in two bytes a character
+ * instead of one (dist/main.js: 1.2 MiB instead of 0.6). Each such character becomes '?' — one character for each
+ * UTF-16 unit, so the source map's columns still hold — and the file is refused unless, comments aside, it is the
+ * program it was: a regular expression must spell such characters as escapes (src/mail/codes-links.ts).
  */
 export function asciiOnly(file: string): void {
   const before = fs.readFileSync(file, 'utf8');
