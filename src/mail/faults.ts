@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { fireFaultRule, greylistFirstSeen, listFaultRules, replaceFaultRules, type FaultRule, type StoredFaultRule } from '../db/faults.js';
 import { requireOwnAddress } from './addresses.js';
+import { errors } from '../platform/errors.js';
 import type { components } from '../../generated/schema.js';
 import { newId } from '../platform/ids.js';
 
@@ -24,7 +25,9 @@ export async function getFaultProfile(db: Db, accountId: string, address: string
 
 export async function putFaultProfile(db: Db, accountId: string, address: string, rules: FaultRule[], now = new Date()): Promise<FaultProfileView> {
   const row = await requireOwnAddress(db, accountId, address);
-  const updatedAt = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: newId('flt'), rule })), now.toISOString());
+  const replaced = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: newId('flt'), rule })), now.toISOString());
+  if (replaced === 'gone') throw errors.addressNotFound(row.address);
+  const updatedAt = replaced.stamp;
   return view(row.address, updatedAt, updatedAt === null ? [] : await listFaultRules(db, row.id));
 }
 
