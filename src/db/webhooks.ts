@@ -197,18 +197,22 @@ export async function recordAttempt(
   health: { ok: true } | { ok: false; disableIfFailingSince: string },
 ): Promise<{ disabled: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // The webhook's row before the delivery's, in the order its deletion's cascade takes them: the other way round
+    // the two could deadlock on PostgreSQL.
+    let disabled = false;
+    if (health.ok) {
+      await markWebhookHealthy(trx, webhookId);
+    } else {
+      await markWebhookFailing(trx, webhookId, attempt.attempted_at);
+      disabled = await disableFailingWebhook(trx, webhookId, health.disableIfFailingSince, attempt.attempted_at);
+    }
     await trx.insertInto('webhook_attempts').values(attempt).execute();
     await trx
       .updateTable('webhook_deliveries')
       .set({ ...next, claimed_until: null })
       .where('id', '=', attempt.delivery_id)
       .execute();
-    if (health.ok) {
-      await markWebhookHealthy(trx, webhookId);
-      return { disabled: false };
-    }
-    await markWebhookFailing(trx, webhookId, attempt.attempted_at);
-    return { disabled: await disableFailingWebhook(trx, webhookId, health.disableIfFailingSince, attempt.attempted_at) };
+    return { disabled };
   });
 }
 
