@@ -71,6 +71,10 @@ export interface Config {
     leaseSeconds: number;
     /** Safety-net poll for entries other instances accepted or that wait for a retry. */
     pollMs: number;
+    /** Acceptances a second on this instance from which processors wait for the burst to end (0: they never do). */
+    burstRate: number;
+    /** Queued messages past which processors no longer wait for a burst to end. */
+    burstBacklog: number;
     /** DNS answers of the SPF/DKIM/DMARC checks kept in memory; 0 turns the cache off. */
     dnsCacheSize: number;
     /** Under load, how long a group commit waits for more writes to join it (src/db/group-commit.ts); 0: never. */
@@ -282,6 +286,8 @@ export function loadConfig(env: Env = process.env): Config {
       workerNice: int('INTAKE_WORKER_NICE', 5, 0, 19),
       leaseSeconds: int('INTAKE_LEASE_SECONDS', 60, 1, 3600),
       pollMs: int('INTAKE_POLL_MS', 1000, 20, 60_000),
+      burstRate: int('INTAKE_BURST_RATE', 0, 0, 1_000_000),
+      burstBacklog: int('INTAKE_BURST_BACKLOG', 1000, 1, 10_000_000),
       dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),
       groupCommitDelayMs: int('GROUP_COMMIT_DELAY_MS', 2, 0, 50),
     },

@@ -18,6 +18,7 @@ import {
 } from '../../db/intake.js';
 import { silentLogger, type Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
+import { acceptanceRate } from './burst.js';
 import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
 import { mailAuthenticatorFrom, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
 import type { PreparedContent } from './prepare.js';
@@ -43,6 +44,10 @@ export const MAX_ATTEMPTS = 5;
 const DNS_MAX_TTL_SECONDS = 300;
 /** How long depth read from the store stands for the backpressure check (each acceptance adds to it meanwhile). */
 const DEPTH_CACHE_MS = 100;
+/** How often processors held back by a burst look again whether it is over. */
+const BURST_RECHECK_MS = 20;
+/** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
+const BURST_DEPTH_MAX_AGE_MS = 1000;
 
 export interface AcceptedMessage {
   /** The queue entry's id. */
@@ -74,6 +79,8 @@ export interface IntakeDeps {
   preparer?: ContentPreparer;
   /** How long a failed entry waits before its next attempt (tests shorten it); 1 s doubling up to a minute by default. */
   retryDelayMs?: (attempts: number) => number;
+  /** The time (ms) that the acceptance rate and the depth's age are read by; Date.now by default (tests stop it). */
+  now?: () => number;
 }
 
 export interface Intake {
@@ -124,6 +131,34 @@ export function createIntake(deps: IntakeDeps): Intake {
   /** Claimed and leased, not started yet (oldest first). */
   let claimed: IntakeEntry[] = [];
   let depth = { value: 0, at: 0, added: 0 };
+  const clock = deps.now ?? Date.now;
+  const accepting = acceptanceRate();
+  let recheck: NodeJS.Timeout | undefined;
+
+  /**
+   * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
+   * more, and fewer than INTAKE_BURST_BACKLOG wait, its processors start nothing new. On two cores, processing beside a
+   * burst takes the CPU its acknowledgements need: a burst is acknowledged up to twice as fast, and stored about a
+   * fifth later (BENCHMARKS.md, intake, session 21). The queue holds the burst; the processors take it up once it ends
+   * or grows past the backlog, which bounds how far behind they fall. A trickle never holds them back.
+   */
+  function processorsAllowed(): number {
+    const { burstRate, burstBacklog } = config.intake;
+    if (burstRate === 0) return concurrency;
+    const now = clock();
+    if (accepting.perSecond(now) < burstRate) return concurrency;
+    // The depth SMTP's backpressure check keeps (full()), with what was accepted since it was read.
+    if (now - depth.at > BURST_DEPTH_MAX_AGE_MS || depth.value + depth.added >= burstBacklog) return concurrency;
+    return 0;
+  }
+
+  /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors). */
+  function recheckSoon(): void {
+    recheck ??= setTimeout(() => {
+      recheck = undefined;
+      void pump();
+    }, BURST_RECHECK_MS);
+  }
 
   /**
    * Removes processed entries from the queue and stores their messages, in the caller's transaction: one DELETE for
@@ -247,7 +282,12 @@ export function createIntake(deps: IntakeDeps): Intake {
     try {
       do {
         again = false;
-        while (!stopped && running < concurrency) {
+        while (!stopped) {
+          const allowed = processorsAllowed();
+          if (running >= allowed) {
+            if (allowed < concurrency) recheckSoon();
+            break;
+          }
           if (claimed.length === 0) {
             const now = Date.now();
             // A full set at once, not one entry per freed processor: during a burst the claims (a query and a
@@ -262,6 +302,8 @@ export function createIntake(deps: IntakeDeps): Intake {
               { durable: false },
             );
             if (claimed.length === 0 || stopped) break;
+            // A burst may have begun while the claim ran: look again before starting any of it.
+            continue;
           }
           const entry = claimed.shift()!;
           running++;
@@ -296,11 +338,12 @@ export function createIntake(deps: IntakeDeps): Intake {
       await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
       if (entry.recipients.length === 0) throw new NoRecipientLeft();
       depth.added++;
+      accepting.note(clock());
       void pump();
       return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
     },
     async full() {
-      if (Date.now() - depth.at > DEPTH_CACHE_MS) depth = { value: (await intakeBacklog(db)).depth, at: Date.now(), added: 0 };
+      if (clock() - depth.at > DEPTH_CACHE_MS) depth = { value: (await intakeBacklog(db)).depth, at: clock(), added: 0 };
       return depth.value + depth.added >= config.intake.maxQueued;
     },
     async start() {
@@ -323,6 +366,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(recheck);
       while (pumping) await new Promise((r) => setImmediate(r));
       // Claimed but never started: given back at once, uncounted, for another instance (or the next start) to take.
       const unstarted = claimed.map((e) => e.id);

@@ -153,6 +153,50 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     expect((await db.selectFrom('messages').select('id').where('subject', '=', 'three').execute()).map((m) => m.id)).toEqual(third.messageIds);
   });
 
+  it('with INTAKE_BURST_RATE, starts nothing while a burst is accepted, stores it once the burst ends, and processes past INTAKE_BURST_BACKLOG anyway', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_BURST_RATE: '10', INTAKE_BURST_BACKLOG: '4' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `burst-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'burst' });
+    const started: string[] = [];
+    const preparer: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        if (subject !== 'warm-up') started.push(subject);
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    // The burst's clock stands still until the test moves it: the burst lasts exactly as long as the test says.
+    let now = Date.parse('2026-11-27T12:00:00Z');
+    const intake = createIntake({ config, db, preparer, now: () => now });
+    intakes.push(intake);
+    await intake.start();
+    // As SMTP does at the end of DATA: the backpressure check (which reads the queue's depth), then the acceptance.
+    const send = async (subject: string) => {
+      expect(await intake.full()).toBe(false);
+      return intake.accept(message(account.id, [address], subject));
+    };
+    const stored = async () => (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+
+    // One acceptance in the last 100 ms is 10 a second: a burst. Nothing starts, however long the processors look.
+    for (const subject of ['a1', 'a2', 'a3']) await send(subject);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(started).toEqual([]);
+    expect(await stored()).toEqual([]);
+    // The burst is over once nothing was accepted for two windows: the processors take it up by themselves.
+    now += 1000;
+    await expect.poll(stored).toEqual(['a1', 'a2', 'a3']);
+
+    // A second burst, longer than the backlog allows: the fourth queued message sets the processors going.
+    for (const subject of ['b1', 'b2', 'b3']) await send(subject);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(started).toEqual(['a1', 'a2', 'a3']);
+    await send('b4');
+    await expect.poll(stored).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'b4']);
+  });
+
   it('queues the acceptances that end together in one statement, and stores each of them', async () => {
     const config = testConfig({ MAIL_AUTH: 'false' });
     database = await openTestDatabase(dialect);
