@@ -11,7 +11,8 @@
  *   10 s later).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
  * - End to end: N messages sent and all listed through the API, against MailDev receiving them and listing them
- *   through its REST API; acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99.
+ *   through its REST API; acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99;
+ *   reused-connection acceptance and end to end with INTAKE_BURST_RATE=200 against the default (SQLite).
  *
  * Every Ephemail instance's DNS is a loopback server answering NXDOMAIN after 50 ms (bench/slow-dns.ts): what a real
  * resolver costs for an uncached sender domain, so the rows show what DNS costs the mail path. One row uses the
@@ -297,6 +298,15 @@ async function rateUntil(count: () => Promise<number>, n: number, started: numbe
     if (Date.now() > deadline) throw new Error(`only ${await count()} of ${n} messages visible after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** N messages sent over reused connections into a fresh address of an idle instance, until the API lists all N: msg/s. */
+async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, n: number): Promise<number> {
+  const inbox = await newInbox(e, developerKey);
+  await untilDrained(e, 600_000);
+  const started = performance.now();
+  await smtpSource(t, e.smtpPort, inbox, n, true);
+  return rateUntil(listedCount(e, developerKey, inbox), n, started, 300_000);
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
@@ -724,7 +734,10 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       'MailDev 2.2.1 until its REST API lists all N (the end-to-end row\'s runs)',
       'msg/s',
     );
-    const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns] : [endToEnd];
+    // Acceptance first (INTAKE_BURST_RATE, off by default) against the default, on twin instances.
+    const burstAccepted = emptyRow('SMTP, connections reused, INTAKE_BURST_RATE=200 ÷ default', store, '`smtp-source -d` into Ephemail, INTAKE_BURST_RATE=200', 'the same into Ephemail, default (off)', 'msg/s');
+    const burstEndToEnd = emptyRow('end to end, INTAKE_BURST_RATE=200 ÷ default', store, 'N sent until the API lists all N, INTAKE_BURST_RATE=200', 'the same, default (off)', 'msg/s');
+    const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns, burstAccepted, burstEndToEnd] : [endToEnd];
     if (!tools) {
       for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd]) rows.push({ ...r, skipped: toolsError });
     } else {
@@ -781,13 +794,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
               await smtpSource(t, maildev.port, peerTo, m, true);
               return rateUntil(maildevCount, m, started, 300_000);
             },
-            candidate: async () => {
-              const inbox = await newInbox(ephemail, seeded.developerKey);
-              await untilDrained(ephemail, 600_000);
-              const started = performance.now();
-              await smtpSource(t, ephemail.smtpPort, inbox, m, true);
-              return rateUntil(listedCount(ephemail, seeded.developerKey, inbox), m, started, 300_000);
-            },
+            candidate: () => endToEndRate(t, ephemail, seeded.developerKey, m),
           },
         ],
         opts.rounds,
@@ -823,6 +830,30 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         await slowSeeded.drop();
         await fastSeeded.drop();
         await systemSeeded?.drop();
+
+        // Acceptance first (INTAKE_BURST_RATE, off by default): what it buys the senders and costs the readers, against
+        // the default on a twin instance, both warmed up as the rows above are.
+        const firstSeeded = await seedStore(url);
+        const first = await startEphemail({ ...firstSeeded.env, INTAKE_BURST_RATE: '200' });
+        const plainSeeded = await seedStore(url);
+        const plain = await startEphemail(plainSeeded.env);
+        log(`${store}: INTAKE_BURST_RATE rows`);
+        for (let i = 0; i < 4; i++) {
+          await send(first.smtpPort, firstSeeded.address, true)().catch(() => 0);
+          await send(plain.smtpPort, plainSeeded.address, true)().catch(() => 0);
+        }
+        await interleave(
+          [
+            { row: burstAccepted, baseline: drainedSend(plain, plainSeeded.address, true), candidate: drainedSend(first, firstSeeded.address, true) },
+            { row: burstEndToEnd, baseline: () => endToEndRate(t, plain, plainSeeded.developerKey, m), candidate: () => endToEndRate(t, first, firstSeeded.developerKey, m) },
+          ],
+          opts.rounds,
+          log,
+        );
+        rows.push(burstAccepted, burstEndToEnd);
+        await Promise.all([first.stop(), plain.stop()]);
+        await firstSeeded.drop();
+        await plainSeeded.drop();
       }
       await Promise.all([sink.stop(), bareSmtp.stop(), bareAtOnce.stop(), maildev.stop()]);
     }

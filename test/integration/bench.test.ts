@@ -34,6 +34,8 @@ describe('npm run bench -- --quick', () => {
       ['end to end: N messages sent and all listed', 'SQLite'],
       ['SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', 'SQLite'],
       ['250 → `wait` answered, idle instance, p99', 'SQLite'],
+      ['SMTP, connections reused, INTAKE_BURST_RATE=200 ÷ default', 'SQLite'],
+      ['end to end, INTAKE_BURST_RATE=200 ÷ default', 'SQLite'],
       ['get one message (Developer API)', 'SQLite'],
       // The bare smtp-server in Ephemail's place: what the goals above it can reach at most.
       ['ceiling: SMTP, new connection per message', 'SQLite'],
