@@ -138,8 +138,8 @@ export function createIntake(deps: IntakeDeps): Intake {
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
    * more, and fewer than INTAKE_BURST_BACKLOG wait, its processors start nothing new. On two cores, processing beside a
-   * burst takes the CPU its acknowledgements need: a burst was acknowledged 1.2-1.95 times as fast, and stored, end to
-   * end, from a quarter later to a quarter sooner depending on the measurement (BENCHMARKS.md, intake, session 21). The queue holds the burst; the processors take it up once it ends
+   * burst takes the CPU its acknowledgements need: a burst was acknowledged 1.8-1.95 times as fast, and stored, end to
+   * end, 11-24 % later (BENCHMARKS.md, intake, session 21). The queue holds the burst; the processors take it up once it ends
    * or grows past the backlog, which bounds how far behind they fall. A trickle never holds them back.
    */
   function processorsAllowed(): number {
