@@ -747,9 +747,11 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       const bareAtOnce = await startBareSmtp(true);
       const maildev = await startMailDev();
       const send = (port: number, to: string, reuse: boolean) => () => smtpSource(t, port, to, m, reuse);
-      // Each Ephemail run starts with an empty intake queue (not timed): a row measures its own burst, accepted while
-      // the processors store it, not the backlog the row before left.
-      const drainedSend = (e: Ephemail, to: string, reuse: boolean) => async () => (await untilDrained(e, 600_000), send(e.smtpPort, to, reuse)());
+      // Each Ephemail run starts once the intake queues of `quiet` are empty (not timed): a row measures its own burst,
+      // accepted while the processors store it, not the backlog the row before left — on this instance, nor on a twin
+      // sharing the cores (the DNS and INTAKE_BURST_RATE rows compare two instances, run after run).
+      const afterQuiet = <T>(quiet: Ephemail[], run: () => Promise<T>) => async () => (await Promise.all(quiet.map((e) => untilDrained(e, 600_000))), run());
+      const drainedSend = (e: Ephemail, to: string, reuse: boolean, quiet: Ephemail[] = [e]) => afterQuiet(quiet, send(e.smtpPort, to, reuse));
       const peerTo = 'someone@bench.test';
       // Warm-up, not recorded: Ephemail and the bare smtp-servers four runs in each way they are measured, so that the
       // rounds measure servers that have run a while. A new connection per message runs code that reused connections
@@ -814,13 +816,14 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         const systemSeeded = resolver.ok ? await seedStore(url) : null;
         const system = systemSeeded ? await startEphemail({ ...systemSeeded.env, DNS_SERVERS: '' }) : null;
         if (!resolver.ok) systemDns.skipped = `the machine's resolver (${resolver.servers.join(', ') || 'none'}) is not on 127.0.0.0/8, and no query may leave the machine`;
+        const dnsTwins = [slow, fast, ...(system ? [system] : [])];
         log(`${store}: DNS rows`);
         await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
         await send(fast.smtpPort, fastSeeded.address, true)().catch(() => 0);
         await interleave(
           [
-            { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true), candidate: drainedSend(slow, slowSeeded.address, true) },
-            ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true) }] : []),
+            { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true, dnsTwins), candidate: drainedSend(slow, slowSeeded.address, true, dnsTwins) },
+            ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true, dnsTwins) }] : []),
           ],
           opts.rounds,
           log,
@@ -844,7 +847,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         }
         // Each run starts once both twins' queues are empty: the instance with the option leaves its whole burst to
         // be stored after its run, and that work must not fall into the other's next run.
-        const bothQuiet = <T>(run: () => Promise<T>) => async () => (await Promise.all([untilDrained(first, 600_000), untilDrained(plain, 600_000)]), run());
+        const bothQuiet = <T>(run: () => Promise<T>) => afterQuiet([first, plain], run);
         await interleave(
           [
             { row: burstAccepted, baseline: bothQuiet(send(plain.smtpPort, plainSeeded.address, true)), candidate: bothQuiet(send(first.smtpPort, firstSeeded.address, true)) },
