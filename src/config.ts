@@ -77,6 +77,8 @@ export interface Config {
     burstBacklog: number;
     /** DNS answers of the SPF/DKIM/DMARC checks kept in memory; 0 turns the cache off. */
     dnsCacheSize: number;
+    /** Messages stored since the last release before an emptied queue gives memory back (src/platform/memory.ts); 0: never. */
+    memoryReleaseAfter: number;
     /** Under load, how long a group commit waits for more writes to join it (src/db/group-commit.ts); 0: never. */
     groupCommitDelayMs: number;
   };
@@ -290,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
       burstBacklog: int('INTAKE_BURST_BACKLOG', 1000, 1, 10_000_000),
       dnsCacheSize: int('DNS_CACHE_SIZE', 10_000, 0, 1_000_000),
       groupCommitDelayMs: int('GROUP_COMMIT_DELAY_MS', 2, 0, 50),
+      memoryReleaseAfter: int('MEMORY_RELEASE_AFTER', 1000, 0, 10_000_000),
     },
     mailAuth: {
       enabled: bool('MAIL_AUTH', true),

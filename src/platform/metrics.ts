@@ -27,6 +27,10 @@ export interface Metrics {
   intakeLatency: Histogram;
   /** Processing attempts of queued messages that failed (the entry stays queued and is tried again). */
   intakeFailures: Counter;
+  /** Times this instance gave memory back after a burst of mail (src/platform/memory.ts). */
+  memoryReleases: Counter;
+  /** The resident memory those releases gave back. */
+  memoryReleased: Counter;
   /** How the intake gauges read the queue: set by the intake (src/mail/ingest/intake.ts). */
   setIntakeProbe(probe: () => Promise<{ depth: number; oldestAcceptedAt: string | null }>): void;
 }
@@ -90,6 +94,8 @@ export function createMetrics(): Metrics {
       registers,
     }),
     intakeFailures: new Counter({ name: 'ephemail_intake_failures_total', help: 'Failed processing attempts of queued messages (each is tried again).', registers }),
+    memoryReleases: new Counter({ name: 'ephemail_memory_releases_total', help: 'Times memory was given back to the system once the intake queue emptied after a burst (MEMORY_RELEASE_AFTER).', registers }),
+    memoryReleased: new Counter({ name: 'ephemail_memory_released_bytes_total', help: 'Resident memory given back to the system by those releases.', registers }),
     setIntakeProbe: (probe) => void (intakeProbe = probe),
   };
 }

@@ -104,12 +104,12 @@ describe('loadConfig', () => {
   });
 
   it('reads the intake settings, with documented defaults, and refuses a lease shorter than the mail-auth budget', () => {
-    expect(loadConfig({}).intake).toEqual({ concurrency: 8, maxQueued: 10_000, workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), workerNice: 5, leaseSeconds: 60, pollMs: 1000, burstRate: 0, burstBacklog: 1000, dnsCacheSize: 10_000, groupCommitDelayMs: 2 });
+    expect(loadConfig({}).intake).toEqual({ concurrency: 8, maxQueued: 10_000, workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), workerNice: 5, leaseSeconds: 60, pollMs: 1000, burstRate: 0, burstBacklog: 1000, dnsCacheSize: 10_000, groupCommitDelayMs: 2, memoryReleaseAfter: 1000 });
     expect(
-      loadConfig({ INTAKE_CONCURRENCY: '0', INTAKE_MAX_QUEUED: '3', INTAKE_WORKERS: '0', INTAKE_WORKER_NICE: '0', INTAKE_LEASE_SECONDS: '5', INTAKE_POLL_MS: '50', INTAKE_BURST_RATE: '200', INTAKE_BURST_BACKLOG: '50', DNS_CACHE_SIZE: '0', GROUP_COMMIT_DELAY_MS: '0' }).intake,
-    ).toEqual({ concurrency: 0, maxQueued: 3, workers: 0, workerNice: 0, leaseSeconds: 5, pollMs: 50, burstRate: 200, burstBacklog: 50, dnsCacheSize: 0, groupCommitDelayMs: 0 });
-    expect(() => loadConfig({ INTAKE_MAX_QUEUED: '0', INTAKE_WORKER_NICE: '20', INTAKE_BURST_RATE: '-1', GROUP_COMMIT_DELAY_MS: '100', INTAKE_LEASE_SECONDS: '1', MAIL_AUTH_TIMEOUT_MS: '5000' })).toThrow(
-      /INTAKE_MAX_QUEUED must be a whole number from 1[\s\S]*INTAKE_WORKER_NICE must be a whole number from 0 to 19[\s\S]*INTAKE_BURST_RATE must be a whole number from 0 to 1000000[\s\S]*GROUP_COMMIT_DELAY_MS must be a whole number from 0 to 50[\s\S]*INTAKE_LEASE_SECONDS \(1\) must be at least MAIL_AUTH_TIMEOUT_MS \(5000 ms\)/,
+      loadConfig({ INTAKE_CONCURRENCY: '0', INTAKE_MAX_QUEUED: '3', INTAKE_WORKERS: '0', INTAKE_WORKER_NICE: '0', INTAKE_LEASE_SECONDS: '5', INTAKE_POLL_MS: '50', INTAKE_BURST_RATE: '200', INTAKE_BURST_BACKLOG: '50', DNS_CACHE_SIZE: '0', GROUP_COMMIT_DELAY_MS: '0', MEMORY_RELEASE_AFTER: '0' }).intake,
+    ).toEqual({ concurrency: 0, maxQueued: 3, workers: 0, workerNice: 0, leaseSeconds: 5, pollMs: 50, burstRate: 200, burstBacklog: 50, dnsCacheSize: 0, groupCommitDelayMs: 0, memoryReleaseAfter: 0 });
+    expect(() => loadConfig({ INTAKE_MAX_QUEUED: '0', INTAKE_WORKER_NICE: '20', INTAKE_BURST_RATE: '-1', GROUP_COMMIT_DELAY_MS: '100', MEMORY_RELEASE_AFTER: 'often', INTAKE_LEASE_SECONDS: '1', MAIL_AUTH_TIMEOUT_MS: '5000' })).toThrow(
+      /INTAKE_MAX_QUEUED must be a whole number from 1[\s\S]*INTAKE_WORKER_NICE must be a whole number from 0 to 19[\s\S]*INTAKE_BURST_RATE must be a whole number from 0 to 1000000[\s\S]*GROUP_COMMIT_DELAY_MS must be a whole number from 0 to 50[\s\S]*MEMORY_RELEASE_AFTER must be a whole number from 0 to 10000000[\s\S]*INTAKE_LEASE_SECONDS \(1\) must be at least MAIL_AUTH_TIMEOUT_MS \(5000 ms\)/,
     );
   });
 

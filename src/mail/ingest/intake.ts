@@ -17,6 +17,7 @@ import {
   type IntakeRecipient,
 } from '../../db/intake.js';
 import { silentLogger, type Logger } from '../../platform/logger.js';
+import { memoryRelease, type MemoryRelease } from '../../platform/memory.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { acceptanceRate } from './burst.js';
 import { createContentPreparer, type ContentPreparer } from './intake-pool.js';
@@ -81,6 +82,8 @@ export interface IntakeDeps {
   retryDelayMs?: (attempts: number) => number;
   /** The time (ms) that the acceptance rate and the depth's age are read by; Date.now by default (tests stop it). */
   now?: () => number;
+  /** Gives memory back when the queue empties after a burst; MEMORY_RELEASE_AFTER's by default. */
+  memory?: MemoryRelease;
 }
 
 export interface Intake {
@@ -218,6 +221,7 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   const metrics = deps.metrics;
   metrics?.setIntakeProbe(() => intakeBacklog(db));
+  const memory = deps.memory ?? memoryRelease({ afterMessages: config.intake.memoryReleaseAfter, logger, metrics });
 
   async function store(entry: IntakeEntry): Promise<void> {
     const recipients: CopyRecipient[] = entry.recipients.map((r) => ({
@@ -242,6 +246,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     if (!item.stored) throw new AlreadyStored();
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
     if (item.copies.length > 0) metrics?.messagesStored.inc(item.copies.length);
+    memory.stored(1);
     logger.info({ entry: entry.id, messages: item.copies.map((c) => c.messageId) }, 'intake entry stored');
   }
 
@@ -301,7 +306,11 @@ export function createIntake(deps: IntakeDeps): Intake {
               },
               { durable: false },
             );
-            if (claimed.length === 0 || stopped) break;
+            if (claimed.length === 0 || stopped) {
+              // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back.
+              if (claimed.length === 0 && running === 0 && !stopped) memory.idle(accepting.perSecond(clock()) > 0);
+              break;
+            }
             // A burst may have begun while the claim ran: look again before starting any of it.
             continue;
           }

@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "memory",
+      "sources": ["memory.cc"]
+    }
+  ]
+}

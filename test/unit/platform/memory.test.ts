@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_INTERVAL_MS, memoryRelease, nativeMemory } from '../../../src/platform/memory.js';
+import { createMetrics } from '../../../src/platform/metrics.js';
+
+const MB = 1_048_576;
+
+describe('nativeMemory', () => {
+  it('is built by npm install and gives back to the system the memory a burst allocated and dropped', async () => {
+    const { value: native, error } = nativeMemory();
+    expect(error).toBeNull();
+    native!.release();
+    const base = process.memoryUsage.rss();
+    // 100 000 small buffers: each one a malloc of its own in glibc's heap, as the store's and the parser's are.
+    let burst: Buffer[] | null = Array.from({ length: 100_000 }, (_, i) => Buffer.alloc(1000, i));
+    const grown = process.memoryUsage.rss();
+    expect(grown - base).toBeGreaterThan(80 * MB);
+    expect(burst.length).toBe(100_000);
+    burst = null;
+    native!.release();
+    const released = process.memoryUsage.rss();
+    // glibc alone keeps what was freed inside its heap; the release hands nearly all of it back.
+    expect(grown - released).toBeGreaterThan(60 * MB);
+  });
+});
+
+describe('memoryRelease', () => {
+  function subject(afterMessages: number) {
+    let clock = 1_000_000;
+    const calls: number[] = [];
+    const metrics = createMetrics();
+    const memory = memoryRelease({ afterMessages, metrics, now: () => clock, release: () => (calls.push(clock), true) });
+    return { memory, calls, metrics, tick: (ms: number) => (clock += ms) };
+  }
+  const releases = async (metrics: ReturnType<typeof createMetrics>) => (await metrics.registry.getSingleMetricAsString('ephemail_memory_releases_total')).match(/ (\d+)$/m)?.[1];
+
+  it('gives memory back when the queue empties after a burst of MEMORY_RELEASE_AFTER messages, once mail stops arriving', async () => {
+    const { memory, calls, metrics } = subject(1000);
+    memory.stored(600);
+    memory.idle(true); // emptied while mail still arrives: the burst goes on
+    memory.stored(400);
+    expect(calls).toHaveLength(0);
+    memory.idle(false);
+    expect(calls).toHaveLength(1);
+    expect(await releases(metrics)).toBe('1');
+  });
+
+  it('does nothing after a smaller burst, and counts each burst on its own', () => {
+    const { memory, calls } = subject(1000);
+    memory.stored(999);
+    memory.idle(false);
+    memory.stored(999);
+    memory.idle(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it(`gives back at most once in ${MIN_INTERVAL_MS / 1000} s, and never with MEMORY_RELEASE_AFTER=0`, () => {
+    const { memory, calls, tick } = subject(10);
+    memory.stored(10);
+    memory.idle(false);
+    tick(MIN_INTERVAL_MS - 1);
+    memory.stored(10);
+    memory.idle(false);
+    expect(calls).toHaveLength(1);
+    tick(1);
+    memory.stored(10);
+    memory.idle(false);
+    expect(calls).toHaveLength(2);
+
+    const off = subject(0);
+    off.memory.stored(1_000_000);
+    off.memory.idle(false);
+    expect(off.calls).toHaveLength(0);
+  });
+});
