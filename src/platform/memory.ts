@@ -1,21 +1,27 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { silentLogger, type Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 /**
- * Giving memory back once a burst of mail is stored. A burst grows V8's heaps and glibc's arenas; V8 shrinks its heaps
- * only some seconds after allocations slow (its memory reducer), and glibc keeps the pages it freed in the middle of
- * its heap for good. After 20 000 messages the server held 158-159 MB where it needed 131-134 (BENCHMARKS.md, intake,
- * session 23). So when an instance's intake queue empties after MEMORY_RELEASE_AFTER messages or more, it collects
- * for memory pressure and trims glibc's heap: 50-60 ms on the event loop, then, and never while mail waits.
+ * Giving memory back once a burst of mail is stored. A burst leaves garbage in V8's heap that no collection has
+ * taken yet, and pages in glibc's heap that its allocator freed but keeps: free() gives back only the top of the heap,
+ * never the middle. So when an instance's intake queue empties after MEMORY_RELEASE_AFTER messages or more, with no
+ * mail arriving, it runs one full collection and then glibc's malloc_trim, which returns every free page. After 20 000
+ * messages: 142-144 MB instead of 158-159 (BENCHMARKS.md, intake, session 23).
+ *
+ * A plain full collection, not V8's collection for memory pressure (or its low-memory notification): that one gave
+ * back 10 MB more, but it also lets go of the object shapes the optimised code was built on, and the next burst of
+ * 3 000 messages, re-optimising, was stored 10-15 % slower; after the plain one, about 5 %.
  */
 
-/** The native half (native/memory/memory.cc): V8's memory-pressure collection, then glibc's malloc_trim. */
+/** The native half (native/memory/memory.cc): glibc's malloc_trim. */
 export interface NativeMemory {
   /** True when malloc_trim returned memory to the system. */
-  release(): boolean;
+  trim(): boolean;
 }
 
 const ADDON = path.join(PROJECT_ROOT, 'native/memory/build/Release/memory.node');
@@ -34,6 +40,32 @@ export function nativeMemory(): { value: NativeMemory | null; error: unknown } {
   return loaded;
 }
 
+/**
+ * V8's full collection, as its `gc()` (what `--expose-gc` exposes); exposed here for a context of its own, as Jest's
+ * leak detector does, since `npm start` need not pass the flag.
+ */
+function fullCollection(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+let collect: (() => void) | undefined;
+
+/** After a collection, V8 frees the memory of dead buffers on a thread of its own: trimmed again once it has. */
+export const TRIM_AGAIN_MS = 1000;
+
+/**
+ * One full collection, then glibc's malloc_trim, now and again TRIM_AGAIN_MS later: true when memory went back to the
+ * system, null when the addon was not built (nothing is done then).
+ */
+export function giveMemoryBack(): boolean | null {
+  const native = nativeMemory().value;
+  if (!native) return null;
+  (collect ??= fullCollection())();
+  setTimeout(() => native.trim(), TRIM_AGAIN_MS).unref();
+  return native.trim();
+}
+
 /** A burst at most this often: a steady stream that empties the queue now and then is not collected every time. */
 export const MIN_INTERVAL_MS = 10_000;
 
@@ -50,8 +82,8 @@ export interface MemoryRelease {
 export interface MemoryReleaseOptions {
   /** MEMORY_RELEASE_AFTER: messages a burst must store for its end to give memory back; 0: never. */
   afterMessages: number;
-  /** What gives memory back; the addon's by default. */
-  release?: () => boolean;
+  /** What gives memory back (giveMemoryBack by default; null: it cannot). */
+  release?: () => boolean | null;
   logger?: Logger;
   metrics?: Metrics;
   now?: () => number;
@@ -60,7 +92,7 @@ export interface MemoryReleaseOptions {
 export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
   const logger = opts.logger ?? silentLogger;
   const now = opts.now ?? Date.now;
-  let release = opts.release;
+  const release = opts.release ?? giveMemoryBack;
   let storedSince = 0;
   let lastAt = -Infinity;
   let warned = false;
@@ -74,19 +106,15 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
       const messages = storedSince;
       storedSince = 0;
       if (opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
-      if (!release) {
-        const native = nativeMemory();
-        if (!native.value) {
-          if (!warned) logger.warn({ addon: ADDON, err: native.error }, 'memory is not given back after bursts: the native addon was not built (npm install builds it)');
-          warned = true;
-          return;
-        }
-        release = () => native.value!.release();
-      }
       const before = process.memoryUsage.rss();
       const started = performance.now();
       const trimmed = release();
       const ms = performance.now() - started;
+      if (trimmed === null) {
+        if (!warned) logger.warn({ addon: ADDON, err: nativeMemory().error }, 'memory is not given back after bursts: the native addon was not built (npm install builds it)');
+        warned = true;
+        return;
+      }
       const after = process.memoryUsage.rss();
       lastAt = now();
       logger.info({ messages, rssBeforeMb: +(before / 1_048_576).toFixed(1), rssAfterMb: +(after / 1_048_576).toFixed(1), trimmed, ms: +ms.toFixed(1) }, 'memory given back after a burst');
