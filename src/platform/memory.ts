@@ -9,8 +9,9 @@ import { PROJECT_ROOT } from './project-root.js';
 /**
  * Giving memory back once a burst of mail is stored. A burst leaves garbage in V8's heap that no collection has
  * taken yet, and pages in glibc's heap that its allocator freed but keeps: free() gives back only the top of the heap,
- * never the middle. So when an instance's intake queue empties after MEMORY_RELEASE_AFTER messages or more, with no
- * mail arriving, it runs one full collection and then glibc's malloc_trim, which returns every free page. After 20 000
+ * never the middle. So when an instance's intake queue empties after storing MEMORY_RELEASE_AFTER messages or more
+ * without emptying (a burst that outran processing), with no mail arriving, it runs one full collection and then
+ * glibc's malloc_trim, which returns every free page. Mail that processing keeps up with never sets it off. After 20 000
  * messages: 142-144 MB instead of 158-159 (BENCHMARKS.md, intake, session 23).
  *
  * A plain full collection, not V8's collection for memory pressure (or its low-memory notification): that one gave
@@ -70,17 +71,18 @@ export function giveMemoryBack(): boolean | null {
 export const MIN_INTERVAL_MS = 10_000;
 
 export interface MemoryRelease {
-  /** Messages stored here: counted towards the burst being stored. */
+  /** Messages stored here: counted until the queue is next found empty. */
   stored(count: number): void;
   /**
-   * Nothing is queued or being processed here. With no mail `arriving`, the burst is over: memory is given back if it
-   * stored MEMORY_RELEASE_AFTER messages or more, and the count starts again.
+   * Nothing is queued or being processed here: a burst that outran processing is over when MEMORY_RELEASE_AFTER
+   * messages or more were stored since the queue was last empty. Memory is given back then if no mail is `arriving`;
+   * either way the count starts again.
    */
   idle(arriving: boolean): void;
 }
 
 export interface MemoryReleaseOptions {
-  /** MEMORY_RELEASE_AFTER: messages a burst must store for its end to give memory back; 0: never. */
+  /** MEMORY_RELEASE_AFTER: messages stored with the queue never empty for its emptying to give memory back; 0: never. */
   afterMessages: number;
   /** What gives memory back (giveMemoryBack by default; null: it cannot). */
   release?: () => boolean | null;
@@ -101,11 +103,11 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
       storedSince += count;
     },
     idle(arriving) {
-      // Mail still arriving: the burst is not over, and a release now would stall its senders.
-      if (arriving) return;
       const messages = storedSince;
       storedSince = 0;
-      if (opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
+      // Mail still arriving: a release now would stall its senders. Fewer than MEMORY_RELEASE_AFTER since the queue was
+      // last empty: processing kept up with the mail, which grew nothing worth a release (and its next burst's cost).
+      if (arriving || opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
       const before = process.memoryUsage.rss();
       const started = performance.now();
       const trimmed = release();
