@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { silentLogger, type Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { PROJECT_ROOT } from './project-root.js';
@@ -10,18 +8,19 @@ import { PROJECT_ROOT } from './project-root.js';
  * Giving memory back once a burst of mail is stored. A burst leaves garbage in V8's heap that no collection has
  * taken yet, and pages in glibc's heap that its allocator freed but keeps: free() gives back only the top of the heap,
  * never the middle. So when an instance's intake queue empties after storing MEMORY_RELEASE_AFTER messages or more
- * without emptying (a burst that outran processing), with no mail arriving, it runs one full collection and then
- * glibc's malloc_trim, which returns every free page. Mail that processing keeps up with never sets it off. After 20 000
- * messages: 142-144 MB instead of 158-159 (BENCHMARKS.md, intake, session 23).
- *
- * A plain full collection, not V8's collection for memory pressure (or its low-memory notification): that one gave
- * back 10 MB more, but it also lets go of the object shapes the optimised code was built on, and the next burst of
- * 3 000 messages, re-optimising, was stored 10-15 % slower; after the plain one, about 5 %.
+ * without emptying (a burst that outran processing), with no mail arriving, it runs V8's collection for memory
+ * pressure and then glibc's malloc_trim, which returns every free page. Mail that processing keeps up with never sets
+ * it off. After 20 000 messages: 130-134 MB instead of 155-160, for 50-70 ms on the event loop (BENCHMARKS.md, intake,
+ * session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
+ * optimised code still pointed to, and that code is optimised again. A plain full collection cost about as much and
+ * gave back 10 MB less.
  */
 
-/** The native half (native/memory/memory.cc): glibc's malloc_trim. */
+/** The native half (native/memory/memory.cc). */
 export interface NativeMemory {
-  /** True when malloc_trim returned memory to the system. */
+  /** V8's collection for memory pressure on this thread's isolate. */
+  collect(): void;
+  /** glibc's malloc_trim: true when memory went back to the system. */
   trim(): boolean;
 }
 
@@ -41,33 +40,22 @@ export function nativeMemory(): { value: NativeMemory | null; error: unknown } {
   return loaded;
 }
 
-/**
- * V8's full collection, as its `gc()` (what `--expose-gc` exposes); exposed here for a context of its own, as Jest's
- * leak detector does, since `npm start` need not pass the flag.
- */
-function fullCollection(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-let collect: (() => void) | undefined;
-
-/** After a collection, V8 frees the memory of dead buffers on a thread of its own: trimmed again once it has. */
+/** What V8's threads free after the collection (dead buffers' memory, swept pages) is trimmed a second later. */
 export const TRIM_AGAIN_MS = 1000;
 
 /**
- * One full collection, then glibc's malloc_trim, now and again TRIM_AGAIN_MS later: true when memory went back to the
- * system, null when the addon was not built (nothing is done then).
+ * V8's collection for memory pressure, then glibc's malloc_trim, now and again TRIM_AGAIN_MS later: true when memory
+ * went back to the system, null when the addon was not built (nothing is done then).
  */
 export function giveMemoryBack(): boolean | null {
   const native = nativeMemory().value;
   if (!native) return null;
-  (collect ??= fullCollection())();
+  native.collect();
   setTimeout(() => native.trim(), TRIM_AGAIN_MS).unref();
   return native.trim();
 }
 
-/** A burst at most this often: a steady stream that empties the queue now and then is not collected every time. */
+/** Bursts that follow each other closely give memory back at most this often: each release costs the next burst. */
 export const MIN_INTERVAL_MS = 10_000;
 
 export interface MemoryRelease {
