@@ -77,7 +77,7 @@ export interface Config {
     burstBacklog: number;
     /** DNS answers of the SPF/DKIM/DMARC checks kept in memory; 0 turns the cache off. */
     dnsCacheSize: number;
-    /** Messages stored since the last release before an emptied queue gives memory back (src/platform/memory.ts); 0: never. */
+    /** Messages stored without the queue emptying after which its emptying gives memory back (src/platform/memory.ts); 0: never. */
     memoryReleaseAfter: number;
     /** Under load, how long a group commit waits for more writes to join it (src/db/group-commit.ts); 0: never. */
     groupCommitDelayMs: number;
