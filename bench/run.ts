@@ -28,6 +28,8 @@ import { createAccount } from '../src/identity/accounts.js';
 import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
 import { ingestMessage } from '../src/mail/ingest/store.js';
+import { HtmlValidate } from 'html-validate';
+import { EMAIL_RULES, validateHtml } from '../src/mail/checks/html-validation.js';
 import { webhookCases } from './webhooks.js';
 import { waitCases } from './wait.js';
 import { usageCases } from './usage.js';
@@ -100,6 +102,20 @@ await runtime.intake.start();
 const smtpClient = await connectSmtp(smtpPort);
 
 const usage = await usageCases(config);
+const plainValidator = new HtmlValidate(EMAIL_RULES);
+const transactionalHtml = [
+  '<!doctype html>',
+  '<html lang="en"><head><meta charset="utf-8"><title>Confirm your email</title></head>',
+  '<body style="margin:0;background:#f4f4f4">',
+  '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">',
+  '<table role="presentation" width="600" style="background:#ffffff;font-family:Arial,sans-serif">',
+  '<tr><td style="padding:24px"><img src="https://example.com/logo.png" alt="Example" width="120"></td></tr>',
+  '<tr><td style="padding:0 24px"><h1 style="font-size:20px">Confirm your email</h1>',
+  '<p>Your code is <strong>482913</strong>. It expires in 10 minutes.</p>',
+  '<p><a href="https://example.com/confirm?token=abc" style="color:#1a73e8">Confirm</a></p></td></tr>',
+  '<tr><td style="padding:24px;font-size:12px;color:#888">You received this because you signed up at example.com.</td></tr>',
+  '</table></td></tr></table></body></html>',
+].join('\n');
 const webhooks = await webhookCases({ db, config, accountId: account.id, recipient, raw });
 
 const cases: BenchCase[] = [
@@ -130,6 +146,14 @@ const cases: BenchCase[] = [
     baseline: () => ingestMessage(db, raw, [recipient]),
     candidate: () => smtpClient.send(address.address, raw),
     ops: 50,
+  },
+  {
+    // A message's first check (GET …/checks) validates its HTML on the event loop (src/mail/checks/html-validation.ts).
+    name: 'HTML validation of a 1 kB transactional message (configuration resolved once)',
+    baselineName: 'the same rules, html-validate resolving its configuration for each document (its default)',
+    baseline: () => plainValidator.validateString(transactionalHtml, 'message.html'),
+    candidate: () => validateHtml(transactionalHtml),
+    ops: 100,
   },
   ...usage.cases,
   ...webhooks.cases,

@@ -1,4 +1,4 @@
-import type { ConfigData, HtmlValidate } from 'html-validate';
+import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
 import type { components } from '../../../generated/schema.js';
 
 export type HtmlValidation = components['schemas']['HtmlValidation'];
@@ -12,7 +12,7 @@ const MAX_FINDINGS = 500;
  * and the markup habits of email builders. What is left finds broken structure: unclosed or misnested elements,
  * duplicate ids, missing alt text, invalid attributes.
  */
-const EMAIL_RULES: ConfigData = {
+export const EMAIL_RULES: ConfigData = {
   extends: ['html-validate:recommended'],
   rules: {
     'no-deprecated-attr': 'off',
@@ -41,10 +41,31 @@ const EMAIL_RULES: ConfigData = {
   },
 };
 
-/** The validator and the rule set's name, built at the first check (html-validate is loaded then, not at start). */
+/**
+ * The validator and the rule set's name, built at the first check (html-validate is loaded then, not at start).
+ *
+ * html-validate's StaticConfigLoader resolves its configuration again for every document: it merges the presets and
+ * rebuilds the HTML5 element table, compiling its schema, which took 9 of the 10 ms a small message's validation took
+ * (BENCHMARKS.md, in-process cases). The rules never change here, so the resolved configuration is kept, as
+ * html-validate's own FileSystemConfigLoader keeps one per file. A validation given its own configuration still
+ * resolves it.
+ */
 let validator: Promise<{ validator: HtmlValidate; ruleSet: string }> | undefined;
 const loadValidator = () =>
-  (validator ??= import('html-validate').then(({ HtmlValidate, version }) => ({ validator: new HtmlValidate(EMAIL_RULES), ruleSet: `ephemail-email (html-validate ${version})` })));
+  (validator ??= import('html-validate').then(({ HtmlValidate, StaticConfigLoader, version }) => {
+    class KeptConfigLoader extends StaticConfigLoader {
+      #resolved: ResolvedConfig | Promise<ResolvedConfig> | undefined;
+      override getConfigFor(handle: string, configOverride?: ConfigData): ResolvedConfig | Promise<ResolvedConfig> {
+        if (configOverride) return super.getConfigFor(handle, configOverride);
+        if (this.#resolved) return this.#resolved;
+        const resolved = super.getConfigFor(handle);
+        // A configuration that failed to resolve is not kept: the next validation tries again.
+        if (resolved instanceof Promise) resolved.catch(() => this.#resolved === resolved && (this.#resolved = undefined));
+        return (this.#resolved = resolved);
+      }
+    }
+    return { validator: new HtmlValidate(new KeptConfigLoader(EMAIL_RULES)), ruleSet: `ephemail-email (html-validate ${version})` };
+  }));
 
 export async function validateHtml(html: string): Promise<HtmlValidation> {
   const { validator, ruleSet } = await loadValidator();
