@@ -44,15 +44,19 @@ export function nativeMemory(): { value: NativeMemory | null; error: unknown } {
 export const TRIM_AGAIN_MS = 1000;
 
 /**
- * V8's collection for memory pressure, then glibc's malloc_trim, now and again TRIM_AGAIN_MS later: true when memory
- * went back to the system, null when the addon was not built (nothing is done then).
+ * V8's collection for memory pressure, then glibc's malloc_trim: true when memory went back to the system, null when
+ * the addon was not built (nothing is done then). memoryRelease trims again TRIM_AGAIN_MS later (trimMemory).
  */
 export function giveMemoryBack(): boolean | null {
   const native = nativeMemory().value;
   if (!native) return null;
   native.collect();
-  setTimeout(() => native.trim(), TRIM_AGAIN_MS).unref();
   return native.trim();
+}
+
+/** glibc's malloc_trim alone: true when memory went back to the system, null when the addon was not built. */
+export function trimMemory(): boolean | null {
+  return nativeMemory().value?.trim() ?? null;
 }
 
 /** Bursts that follow each other closely give memory back at most this often: each release costs the next burst. */
@@ -74,15 +78,21 @@ export interface MemoryReleaseOptions {
   afterMessages: number;
   /** What gives memory back (giveMemoryBack by default; null: it cannot). */
   release?: () => boolean | null;
+  /** What gives back, TRIM_AGAIN_MS later, what V8's threads freed after the release (trimMemory by default). */
+  trimAgain?: () => boolean | null;
   logger?: Logger;
   metrics?: Metrics;
   now?: () => number;
+  /** The resident set in bytes (process.memoryUsage.rss by default). */
+  rss?: () => number;
 }
 
 export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
   const logger = opts.logger ?? silentLogger;
   const now = opts.now ?? Date.now;
   const release = opts.release ?? giveMemoryBack;
+  const trimAgain = opts.trimAgain ?? trimMemory;
+  const rss = opts.rss ?? (() => process.memoryUsage.rss());
   let storedSince = 0;
   let lastAt = -Infinity;
   let warned = false;
@@ -96,7 +106,7 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
       // Mail still arriving: a release now would stall its senders. Fewer than MEMORY_RELEASE_AFTER since the queue was
       // last empty: processing kept up with the mail, which grew nothing worth a release (and its next burst's cost).
       if (arriving || opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
-      const before = process.memoryUsage.rss();
+      const before = rss();
       const started = performance.now();
       const trimmed = release();
       const ms = performance.now() - started;
@@ -105,11 +115,17 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
         warned = true;
         return;
       }
-      const after = process.memoryUsage.rss();
+      const after = rss();
       lastAt = now();
       logger.info({ messages, rssBeforeMb: +(before / 1_048_576).toFixed(1), rssAfterMb: +(after / 1_048_576).toFixed(1), trimmed, ms: +ms.toFixed(1) }, 'memory given back after a burst');
       opts.metrics?.memoryReleases.inc();
       opts.metrics?.memoryReleased.inc(Math.max(0, before - after));
+      // What V8's threads free after the collection goes back a second later, and counts with the release.
+      setTimeout(() => {
+        const beforeAgain = rss();
+        if (trimAgain() === null) return;
+        opts.metrics?.memoryReleased.inc(Math.max(0, beforeAgain - rss()));
+      }, TRIM_AGAIN_MS).unref();
     },
   };
 }

@@ -29,7 +29,7 @@ export interface Metrics {
   intakeFailures: Counter;
   /** Times this instance gave memory back after a burst of mail (src/platform/memory.ts). */
   memoryReleases: Counter;
-  /** The resident memory those releases gave back. */
+  /** The resident memory those releases gave back, the trim a second later included. */
   memoryReleased: Counter;
   /** How the intake gauges read the queue: set by the intake (src/mail/ingest/intake.ts). */
   setIntakeProbe(probe: () => Promise<{ depth: number; oldestAcceptedAt: string | null }>): void;
@@ -95,7 +95,7 @@ export function createMetrics(): Metrics {
     }),
     intakeFailures: new Counter({ name: 'ephemail_intake_failures_total', help: 'Failed processing attempts of queued messages (each is tried again).', registers }),
     memoryReleases: new Counter({ name: 'ephemail_memory_releases_total', help: 'Times memory was given back to the system once the intake queue emptied after a burst (MEMORY_RELEASE_AFTER).', registers }),
-    memoryReleased: new Counter({ name: 'ephemail_memory_released_bytes_total', help: 'Resident memory given back to the system by those releases.', registers }),
+    memoryReleased: new Counter({ name: 'ephemail_memory_released_bytes_total', help: 'Resident memory given back to the system by those releases, the trim a second later included.', registers }),
     setIntakeProbe: (probe) => void (intakeProbe = probe),
   };
 }

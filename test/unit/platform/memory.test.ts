@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { MIN_INTERVAL_MS, TRIM_AGAIN_MS, giveMemoryBack, memoryRelease, nativeMemory } from '../../../src/platform/memory.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MIN_INTERVAL_MS, TRIM_AGAIN_MS, giveMemoryBack, memoryRelease, nativeMemory, trimMemory } from '../../../src/platform/memory.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 
 const MB = 1_048_576;
@@ -9,6 +9,7 @@ describe('giveMemoryBack', () => {
     expect(nativeMemory().error).toBeNull();
     expect(giveMemoryBack()).not.toBeNull();
     await new Promise((r) => setTimeout(r, TRIM_AGAIN_MS + 200));
+    trimMemory();
     const base = process.memoryUsage.rss();
     // 100 000 small buffers: each one a malloc of its own in glibc's heap, as the store's and the parser's are.
     let burst: Buffer[] | null = Array.from({ length: 100_000 }, (_, i) => Buffer.alloc(1000, i));
@@ -17,7 +18,9 @@ describe('giveMemoryBack', () => {
     expect(burst.length).toBe(100_000);
     burst = null;
     giveMemoryBack();
+    // As memoryRelease does: what V8's threads free after the collection is trimmed a second later.
     await new Promise((r) => setTimeout(r, TRIM_AGAIN_MS + 200));
+    expect(trimMemory()).not.toBeNull();
     const released = process.memoryUsage.rss();
     // glibc alone keeps what was freed inside its heap; the release hands nearly all of it back.
     expect(grown - released).toBeGreaterThan(60 * MB);
@@ -33,6 +36,40 @@ describe('memoryRelease', () => {
     return { memory, calls, metrics, tick: (ms: number) => (clock += ms) };
   }
   const releases = async (metrics: ReturnType<typeof createMetrics>) => (await metrics.registry.getSingleMetricAsString('ephemail_memory_releases_total')).match(/ (\d+)$/m)?.[1];
+  const releasedBytes = async (metrics: ReturnType<typeof createMetrics>) => Number((await metrics.registry.getSingleMetricAsString('ephemail_memory_released_bytes_total')).match(/ (\d+)$/m)?.[1]);
+  afterEach(() => void vi.useRealTimers());
+
+  it(`trims again ${TRIM_AGAIN_MS / 1000} s after a release, and counts what both gave back`, async () => {
+    vi.useFakeTimers();
+    let resident = 200 * MB;
+    const metrics = createMetrics();
+    const trims: number[] = [];
+    const memory = memoryRelease({
+      afterMessages: 1,
+      metrics,
+      rss: () => resident,
+      release: () => ((resident -= 20 * MB), true),
+      trimAgain: () => (trims.push(resident), (resident -= 3 * MB), true),
+    });
+    memory.stored(1);
+    memory.idle(false);
+    expect(await releasedBytes(metrics)).toBe(20 * MB);
+    resident += 1 * MB; // the instance goes on living meanwhile
+    vi.advanceTimersByTime(TRIM_AGAIN_MS - 1);
+    expect(trims).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(trims).toEqual([181 * MB]);
+    expect(await releasedBytes(metrics)).toBe(23 * MB);
+
+    // Without the addon nothing is given back, so nothing is trimmed or counted later either.
+    const without = createMetrics();
+    const none = memoryRelease({ afterMessages: 1, metrics: without, release: () => null, trimAgain: () => (trims.push(-1), null) });
+    none.stored(1);
+    none.idle(false);
+    vi.advanceTimersByTime(TRIM_AGAIN_MS * 2);
+    expect(trims).toEqual([181 * MB]);
+    expect(await releases(without)).toBe('0');
+  });
 
   it('gives memory back when the queue empties after MEMORY_RELEASE_AFTER messages and no mail is arriving', async () => {
     const { memory, calls, metrics } = subject(1000);
