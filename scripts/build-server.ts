@@ -47,7 +47,9 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<esbuild.Meta
   });
   // The intake's worker threads load their task from a file of its own, beside the bundle (src/mail/ingest/intake-pool.ts).
   await esbuild.build({ ...common, entryPoints: [path.join(root, 'src/mail/ingest/intake-worker.ts')], outfile: path.join(path.dirname(outfile), 'intake-worker.js') });
-  // So does the SQLite store's checkpoint thread (src/db/checkpointer.ts).
+  // So does the thread of the messages' HTML checks (src/mail/checks/html-checker.ts).
+  await esbuild.build({ ...common, entryPoints: [path.join(root, 'src/mail/checks/html-worker.ts')], outfile: path.join(path.dirname(outfile), 'html-worker.js') });
+  // And the SQLite store's checkpoint thread (src/db/checkpointer.ts).
   await esbuild.build({ ...common, entryPoints: [path.join(root, 'src/db/checkpoint-thread.ts')], outfile: path.join(path.dirname(outfile), 'checkpoint-thread.js') });
   for (const f of fs.readdirSync(outdir)) if (f.endsWith('.js')) asciiOnly(path.join(outdir, f));
   // openapi.yaml parsed and validated now rather than at every start (src/http/spec/spec.ts reads it when its hash matches).

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { configureGroupCommit } from './db/group-commit.js';
 import { KeyAuthenticator } from './identity/keys.js';
 import { SessionAuthenticator } from './identity/sessions.js';
+import { createHtmlChecker, type HtmlChecker } from './mail/checks/html-checker.js';
 import { Previewer } from './mail/checks/previews.js';
 import { createInboundLimiter, type InboundLimiter } from './mail/inbound-limit.js';
 import { createIntake, type Intake } from './mail/ingest/intake.js';
@@ -46,6 +47,8 @@ export interface Context {
   intake: Intake;
   /** Rendered message previews (headless Chromium at CHROMIUM_PATH, launched at the first preview). */
   previewer: Previewer;
+  /** Messages' HTML checks (client support, validation), on a worker thread started at the first check. */
+  htmlChecker: HtmlChecker;
   /** Set when SIGTERM/SIGINT arrives: /ready answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
   version: string;
@@ -95,6 +98,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
     lifecycle: overrides.lifecycle ?? { shuttingDown: false },
     intake: overrides.intake ?? createIntake({ config, db: database.db, metrics }),
     previewer: overrides.previewer ?? new Previewer(config.checks.preview.chromiumPath, config.checks.preview.concurrency),
+    htmlChecker: overrides.htmlChecker ?? createHtmlChecker(),
     events,
     version: pkg.version,
   };
@@ -104,6 +108,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
 export async function closeContext(context: Context): Promise<void> {
   await context.usage.stop();
   await context.previewer.close();
+  await context.htmlChecker.close();
   await context.events.close();
   context.redis?.disconnect();
   await context.database.close();

@@ -8,6 +8,6 @@ export const checkMessage: Handler<'checkMessage', AccountCaller> = async (reque
   const { refresh, links, client } = request.query as WithDefaults<typeof request.query, 'refresh' | 'links'>;
   const address = await requireOwnMailbox(ctx.database.db, caller.account.id, request.params.address);
   const subject = await messageCheckSubject(ctx.database.db, address.id, request.params.id);
-  const checks = await checkMessageContent({ db: ctx.database.db, config: ctx.config }, subject, { refresh, links, clients: client });
+  const checks = await checkMessageContent({ db: ctx.database.db, config: ctx.config, htmlChecker: ctx.htmlChecker }, subject, { refresh, links, clients: client });
   return { success: true, checks };
 };

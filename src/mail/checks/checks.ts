@@ -2,8 +2,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { findChecks, findPreview, saveChecks, savePreview, type StaticReport, type StoredChecks } from '../../db/message-checks.js';
 import type { Authentication } from '../../db/messages.js';
-import { checkClientSupport, compatibilityView, type ClientFamily } from './client-support.js';
-import { validateHtml } from './html-validation.js';
+import { compatibilityView, type ClientFamily } from './client-support.js';
+import type { HtmlChecker } from './html-checker.js';
 import type { Previewer, PreviewOptions } from './previews.js';
 import { askSpamd, SpamdUnavailableError } from './spam.js';
 import type { components } from '../../../generated/schema.js';
@@ -29,6 +29,8 @@ export interface CheckSubject {
 export interface ChecksDeps {
   db: Db;
   config: Pick<Config, 'checks' | 'dnsServers' | 'webhooks'>;
+  /** Where the HTML checks run: a worker thread (src/mail/checks/html-checker.ts). */
+  htmlChecker: HtmlChecker;
 }
 
 export interface CheckOptions {
@@ -40,8 +42,8 @@ export interface CheckOptions {
 const LINKS_NOT_ASKED = 'Links are fetched only when asked: add links=true (fetching them tells their owner the message was opened).';
 
 /**
- * The largest HTML body the HTML checks take. Both run on the event loop, at about 2 ms per KiB together, so a
- * bigger body would hold every other request up; Gmail clips messages past 102 KB anyway.
+ * The largest HTML body the HTML checks take. Both take a few milliseconds per KiB together, on the HTML checker's
+ * one thread, where a bigger body would hold up every other message's checks; Gmail clips messages past 102 KB anyway.
  */
 export const HTML_CHECK_MAX_BYTES = 256 * 1024;
 
@@ -52,9 +54,9 @@ function htmlReason(html: string | null): string | null {
   return null;
 }
 
-async function staticReport(subject: CheckSubject): Promise<StaticReport> {
+async function staticReport(deps: ChecksDeps, subject: CheckSubject): Promise<StaticReport> {
   if (subject.html === null || htmlReason(subject.html) !== null) return { html_compatibility: null, html_validation: null };
-  return { html_compatibility: await checkClientSupport(subject.html), html_validation: await validateHtml(subject.html) };
+  return deps.htmlChecker.check(subject.html);
 }
 
 async function spamCheck(deps: ChecksDeps, subject: CheckSubject): Promise<{ spam: StoredChecks['spam']; reason: string | null }> {
@@ -76,7 +78,7 @@ async function spamCheck(deps: ChecksDeps, subject: CheckSubject): Promise<{ spa
 export async function checkMessageContent(deps: ChecksDeps, subject: CheckSubject, options: CheckOptions, now = () => new Date()): Promise<MessageChecks> {
   const stored = await findChecks(deps.db, subject.contentId);
   let changed = !stored;
-  const report = stored?.report ?? (await staticReport(subject));
+  const report = stored?.report ?? (await staticReport(deps, subject));
 
   let spam = stored?.spam ?? null;
   let spamReason: string | null = null;

@@ -67,6 +67,7 @@ describe('the built server (npm start)', () => {
     const files = fs.readdirSync(outDir).filter((f) => f.endsWith('.js'));
     expect(files).toContain('server.js');
     expect(files).toContain('intake-worker.js');
+    expect(files).toContain('html-worker.js');
     for (const f of files) expect({ f, pastAscii: /[^\x00-\x7f]/.test(fs.readFileSync(path.join(outDir, f), 'latin1')) }).toEqual({ f, pastAscii: false });
   });
 
@@ -84,6 +85,21 @@ describe('the built server (npm start)', () => {
     };
     expect(waited.messages.map((m) => m.subject)).toEqual(['bundled']);
     expect(output()).not.toMatch(/intake entry could not be stored/);
+  });
+
+  it("checks a message's HTML on the checks' worker thread, whose task is bundled beside the server", async () => {
+    const key = /eph_dev_[0-9A-Za-z]+/.exec(output())?.[0];
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${url}/api/v1/email/create`, { method: 'POST', headers: auth, body: '{}' })).json()) as { email: string };
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+    await transport.sendMail({ from: 'a@example.com', to: created.email, subject: 'html', html: '<div style="display:flex"><img src="https://example.com/a.png"></div>' });
+    transport.close();
+    const waited = (await (await fetch(`${url}/api/v1/email/${created.email}/messages/wait?timeout=20`, { headers: auth })).json()) as { messages: Array<{ id: string }> };
+    const res = await fetch(`${url}/api/v1/email/${created.email}/messages/${waited.messages[0].id}/checks`, { headers: auth });
+    expect(res.status).toBe(200);
+    const { checks } = (await res.json()) as { checks: { html_compatibility: { features: Array<{ title: string }> }; html_validation: { findings: Array<{ rule: string }> } } };
+    expect(checks.html_compatibility.features.map((f) => f.title)).toContain('display:flex');
+    expect(checks.html_validation.findings.map((f) => f.rule)).toContain('wcag/h37');
   });
 
   it('stops cleanly when told to the moment it is ready, the intake threads still loading: exit 0, nothing reported failed', async () => {

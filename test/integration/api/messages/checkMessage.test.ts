@@ -295,6 +295,41 @@ describe('checking a message without the optional engines', () => {
     expect(res.json().checks).toMatchObject({ html_compatibility: null, html_validation: null, html_reason: expect.stringMatching(/^The HTML body is 27\d KiB; the HTML checks take bodies up to 256 KiB/) });
   });
 
+  it('checks a large newsletter off the event loop: other requests are answered meanwhile', async () => {
+    const item = (i: number) =>
+      `<table role="presentation" width="100%"><tr><td style="padding:12px;background-image:url(https://example.com/bg${i}.png)"><h2 style="display:flex">Item ${i}</h2><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. <a href="https://example.com/item/${i}">More</a></p><img src="https://example.com/i${i}.png"></td></tr></table>\n`;
+    const items = Array.from({ length: 500 }, (_, i) => item(i)).join('');
+    expect(Buffer.byteLength(items)).toBeGreaterThan(150 * 1024);
+    await t.deliver({ to: 'bare@ephemail.test', subject: 'newsletter', html: `<!doctype html><html lang="en"><head><title>News</title></head><body>\n${items}</body></html>` });
+    const newsletter = (await t.app.inject({ url: '/api/v1/email/bare@ephemail.test/messages?subject=newsletter', headers: auth })).json().messages[0].id;
+
+    let done = false;
+    const started = Date.now();
+    const checking = t.app.inject({ url: `/api/v1/email/bare@ephemail.test/messages/${newsletter}/checks`, headers: auth }).finally(() => (done = true));
+    // While the HTML is checked (a few ms per KiB: a second or more here), the same process keeps answering. On the
+    // event loop the check held every request up until it ended: one gap as long as the check itself.
+    const answeredAt: number[] = [];
+    while (!done) {
+      expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+      if (!done) answeredAt.push(Date.now());
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const took = Date.now() - started;
+    const longestGap = Math.max(...[started, ...answeredAt].map((at, i, all) => (all[i + 1] ?? Date.now()) - at));
+    expect(answeredAt.length).toBeGreaterThanOrEqual(20);
+    expect(longestGap).toBeLessThan(took / 4);
+
+    const res = await checking;
+    expect(res.statusCode).toBe(200);
+    const { html_compatibility: compat, html_validation: validation } = res.json().checks;
+    // Every item's flex heading, one line each (the document's lines 2 to 501).
+    expect(compat.features.find((f: { title: string }) => f.title === 'display:flex').lines).toHaveLength(500);
+    // Each image lacks its alt text: html-validate's finding, with its line.
+    const missingAlt = validation.findings.filter((f: { rule: string }) => f.rule === 'wcag/h37');
+    expect(missingAlt).toHaveLength(500);
+    expect(missingAlt[0]).toMatchObject({ line: 2, severity: 'error' });
+  });
+
   it('answers 503 preview_unavailable when there is no browser', async () => {
     const res = await t.app.inject({ url: `/api/v1/email/bare@ephemail.test/messages/${id}/preview.png`, headers: auth });
     expect(res.statusCode).toBe(503);
