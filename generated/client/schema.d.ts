@@ -4365,7 +4365,7 @@ export interface components {
             html_compatibility: components["schemas"]["HtmlCompatibility"] | null;
             /** @description Null when the message has no HTML body, or one over 256 KiB (see `html_reason`). */
             html_validation: components["schemas"]["HtmlValidation"] | null;
-            /** @description Why the HTML checks are null: no HTML body, or an HTML body over 256 KiB (Gmail already clips messages past 102 KB, and checking one that size would hold the server up); null when they ran. */
+            /** @description Why the HTML checks are null: no HTML body, or an HTML body over 256 KiB (Gmail already clips messages past 102 KB, and checking one that size would hold up the checks of every other message); null when they ran. */
             html_reason: string | null;
             /** @description Null until the links are checked (`links=true`). */
             links: components["schemas"]["LinkChecks"] | null;
