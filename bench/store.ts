@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../src/db/sqlite-driver.js';
 import autocannon from 'autocannon';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { openDatabase } from '../src/db/database.js';

@@ -5,7 +5,7 @@
  * dist/checkpoint-thread.js by scripts/build-server.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 
 export interface CheckpointThreadData {
   file: string;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { EVENT_LOOP_CHECKPOINT_PAGES, startCheckpointer, WAL_SIZE_LIMIT_BYTES } from './checkpointer.js';
 import type { Dialect } from './dialect.js';

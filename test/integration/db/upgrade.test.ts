@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../../src/db/sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';

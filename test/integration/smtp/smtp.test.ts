@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../../src/db/sqlite-driver.js';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { sql } from 'kysely';

@@ -1,4 +1,5 @@
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from '../../../src/db/sqlite-driver.js';
 import { Kysely, Migrator, sql, type Generated } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cachingStatements, sqliteDialect } from '../../../src/db/sqlite-dialect.js';
@@ -31,13 +32,13 @@ describe('SQLite with kept prepared statements', () => {
     sqlite.exec("insert into a (v, b) values ('one', x'00ff'), (null, null); insert into c (a_id, v) values (1, 'c1'), (2, 'c\"2')");
     const text = 'select a.*, c.v, c.id as "odd ""name", 7 as n from a join c on c.a_id = a.id order by a.id';
     const plain = sqlite.prepare(text);
-    const kept = statements.prepare(text) as unknown as SQLite.Statement;
+    const kept = statements.prepare(text) as unknown as BetterSqlite3.Statement;
     expect(kept.all([])).toEqual(plain.all());
     expect(kept.all([]).map((r) => Object.keys(r as object))).toEqual(plain.all().map((r) => Object.keys(r as object)));
     expect((kept.all([])[0] as { v: string }).v).toBe('c1');
     expect(kept.get([])).toEqual(plain.get());
     expect([...kept.iterate([])]).toEqual([...plain.iterate()]);
-    expect((statements.prepare('select v from a where id = ?') as unknown as SQLite.Statement).get([3])).toBeUndefined();
+    expect((statements.prepare('select v from a where id = ?') as unknown as BetterSqlite3.Statement).get([3])).toBeUndefined();
     statements.close();
   });
 
