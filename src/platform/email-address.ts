@@ -3,7 +3,7 @@
  * validator and extractor. RFC 5321/5322 dot-atom local parts (quoted strings and comments refused), internationalised
  * domains (IDNA, checked in punycode), RFC 6531 non-ASCII local parts, the 64/63/253/254 length limits.
  */
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 export interface Issue {
   code: string;
@@ -189,7 +189,10 @@ function checkDomain(domain: string): PartCheck & { ascii: string | null; labels
   let ascii = lower;
   if (NON_ASCII.test(domain) || labels.some((l) => l.startsWith('xn--'))) {
     ascii = domainToASCII(lower);
-    if (ascii === '') {
+    // A punycode label must also decode. Node 20 and 22 refuse one that does not (`xn--a`) at domainToASCII; Node 24
+    // passes it through unchanged both ways, so a label that stays `xn--` once decoded is refused here.
+    const decoded = ascii === '' ? [] : domainToUnicode(ascii).split('.');
+    if (ascii === '' || ascii.split('.').some((label, i) => label.startsWith('xn--') && (decoded[i] ?? '').startsWith('xn--'))) {
       errors.push({
         code: 'domain_invalid_idn',
         message: `The domain "${clip(lower)}" is not a valid internationalized domain name (it cannot be converted to punycode).`,
