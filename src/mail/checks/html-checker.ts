@@ -7,7 +7,10 @@ export interface HtmlChecker {
   close(): Promise<void>;
 }
 
-/** A thread that has checked nothing for this long goes, and the libraries' memory with it (about 30 MB). */
+/**
+ * A thread that has checked nothing for this long goes, and most of its memory with it: the bundled thread took the
+ * process from 49 to 92 MB resident with a small check done, 129 MB after a 100 KiB one, and 61 MB once it ended.
+ */
 const IDLE_MS = 60_000;
 
 /**
