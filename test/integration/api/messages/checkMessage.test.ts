@@ -307,7 +307,9 @@ describe('checking a message without the optional engines', () => {
     const started = Date.now();
     const checking = t.app.inject({ url: `/api/v1/email/bare@ephemail.test/messages/${newsletter}/checks`, headers: auth }).finally(() => (done = true));
     // While the HTML is checked (a few ms per KiB: a second or more here), the same process keeps answering. On the
-    // event loop the check held every request up until it ended: one gap as long as the check itself.
+    // event loop the check held every request up until it ended: a dozen answers at most (while it loaded its
+    // libraries), then one gap nearly as long as the check itself. A busy machine's collector may pause the event
+    // loop for a while on its own, so only a gap of half the check counts against it.
     const answeredAt: number[] = [];
     while (!done) {
       expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
@@ -316,8 +318,8 @@ describe('checking a message without the optional engines', () => {
     }
     const took = Date.now() - started;
     const longestGap = Math.max(...[started, ...answeredAt].map((at, i, all) => (all[i + 1] ?? Date.now()) - at));
-    expect(answeredAt.length).toBeGreaterThanOrEqual(20);
-    expect(longestGap).toBeLessThan(took / 4);
+    expect(answeredAt.length).toBeGreaterThanOrEqual(40);
+    expect(longestGap).toBeLessThan(took / 2);
 
     const res = await checking;
     expect(res.statusCode).toBe(200);
