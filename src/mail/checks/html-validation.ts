@@ -46,7 +46,7 @@ export const EMAIL_RULES: ConfigData = {
  *
  * html-validate's StaticConfigLoader resolves its configuration again for every document: it merges the presets and
  * rebuilds the HTML5 element table, compiling its schema, which took 9 of the 10 ms a small message's validation took
- * (BENCHMARKS.md, in-process cases). The rules never change here, so the resolved configuration is kept, as
+ * (BENCHMARKS.md, "Message checks"). The rules never change here, so the resolved configuration is kept, as
  * html-validate's own FileSystemConfigLoader keeps one per file. A validation given its own configuration still
  * resolves it.
  */
