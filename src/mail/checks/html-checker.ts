@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { StaticReport } from '../../db/message-checks.js';
+import { workerTask } from '../../platform/worker-task.js';
 
 /** The HTML checks of a message (client support and validation), computed off the event loop. */
 export interface HtmlChecker {
@@ -23,14 +24,12 @@ const IDLE_MS = 60_000;
  */
 export function createHtmlChecker(): HtmlChecker {
   let pool: Piscina | undefined;
-  const fromSource = import.meta.url.endsWith('.ts');
   const start = () =>
     new Piscina({
-      filename: new URL(fromSource ? './html-worker.ts' : './html-worker.js', import.meta.url).href,
+      ...workerTask(import.meta.url, 'html-worker'),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: IDLE_MS,
-      ...(fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
     });
   return {
     check: (html) => (pool ??= start()).run({ html }) as Promise<StaticReport>,

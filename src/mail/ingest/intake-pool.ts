@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { CheckedContent, CheckTask, IntakeWorkerData } from './intake-worker.js';
 import type { AuthContext, MailAuthSettings } from './mail-auth.js';
+import { workerTask } from '../../platform/worker-task.js';
 import { asBuffer } from './bytes.js';
 import type { PreparedContent } from './prepare.js';
 
@@ -32,9 +33,8 @@ export async function prepareHere(raw: Buffer): Promise<PreparedContent> {
  */
 export function createContentPreparer(threads: number, checks?: { settings: MailAuthSettings; concurrency: number }, nice = 0): ContentPreparer {
   if (threads === 0) return { prepare: prepareHere, close: async () => undefined };
-  const fromSource = import.meta.url.endsWith('.ts');
   const pool = new Piscina({
-    filename: new URL(fromSource ? './intake-worker.ts' : './intake-worker.js', import.meta.url).href,
+    ...workerTask(import.meta.url, 'intake-worker'),
     // One thread stays, loaded: a thread's first message pays for loading the parser (about a second from source).
     minThreads: 1,
     maxThreads: threads,
@@ -50,7 +50,6 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     // A check waits for DNS (50–500 ms for a new sender domain): a thread takes the next message meanwhile, up to
     // INTAKE_CONCURRENCY at once, as the processors on the event loop do.
     ...(checks ? { concurrentTasksPerWorker: Math.max(1, checks.concurrency) } : {}),
-    ...(fromSource && !process.execArgv.some((a) => a.includes('tsx')) ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {}),
   });
   const withBuffer = (p: PreparedContent): PreparedContent => ({ ...p, source: { ...p.source, raw: asBuffer(p.source.raw) } });
   return {
