@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import pLimit from 'p-limit';
 import { DomainError } from '../../platform/errors.js';
 
@@ -55,16 +55,33 @@ const LAUNCH_ARGS = [
   '--disable-frame-rate-limit',
 ];
 
+/** A page kept for the next render: opening one starts a renderer process, 0.5–0.9 s of every render on two cores. */
+interface Slot {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  renders: number;
+}
+
+/** A kept page is closed after this many renders (what a long-lived renderer holds on to is given back)… */
+const RENDERS_PER_PAGE = 100;
+/** …and every kept page once no render has come for this long (each is a renderer process of 30–60 MB). */
+const IDLE_CLOSE_MS = 60_000;
+
 /**
  * Renders messages with headless Chromium (playwright-core, the browser at CHROMIUM_PATH), one browser per
  * instance, launched at the first preview and closed with the context; at most `concurrency` renders at a time
- * (a render holds a page, and pages are what cost memory). Each render gets its own browser context with scripts
- * off and every network request aborted — the HTML comes from a stranger, and fetching its images would tell the
- * sender the message was opened.
+ * (a render holds a page, and pages are what cost memory). Pages live in browser contexts with scripts off and every
+ * network request aborted — the HTML comes from a stranger, and fetching its images would tell the sender the message
+ * was opened. A page is kept for the next render (its width and colour scheme set again, its document replaced): with
+ * scripts off and nothing fetched, a document leaves no state a later one can read. A page that fails is closed, not
+ * kept.
  */
 export class Previewer {
   private browser: Promise<Browser> | undefined;
   private readonly limit: ReturnType<typeof pLimit>;
+  private idle: Slot[] = [];
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly chromiumPath: string,
@@ -80,9 +97,10 @@ export class Previewer {
       const launching = import('playwright-core')
         .then(({ chromium }) => chromium.launch({ executablePath: this.chromiumPath, args: LAUNCH_ARGS, timeout: 30_000 }))
         .then((browser) => {
-          // A crashed or killed browser is launched again at the next preview.
+          // A crashed or killed browser is launched again at the next preview; its pages went with it.
           browser.once('disconnected', () => {
             if (this.browser === launching) this.browser = undefined;
+            this.idle = [];
           });
           return browser;
         });
@@ -93,6 +111,44 @@ export class Previewer {
       });
     }
     return this.browser;
+  }
+
+  private async openSlot(browser: Browser): Promise<Slot> {
+    const context = await browser.newContext({
+      // One pixel high: the page is then as high as its content (`vh` units measure nothing, which mail, shown by
+      // clients in panes of any height, does not rely on).
+      viewport: { width: PREVIEW_WIDTHS[0], height: 1 },
+      deviceScaleFactor: 1,
+      javaScriptEnabled: false,
+      offline: true,
+    });
+    try {
+      // Every request the page makes (images, styles, frames, a meta refresh) is aborted; file: URLs are refused by
+      // Chromium itself for a document that is not a file.
+      await context.route('**/*', (route) => route.abort('blockedbyclient'));
+      const page = await context.newPage();
+      return { context, page, cdp: await context.newCDPSession(page), renders: 0 };
+    } catch (err) {
+      await context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private keep(slot: Slot): void {
+    if (slot.renders >= RENDERS_PER_PAGE || !this.browser) {
+      void slot.context.close().catch(() => undefined);
+      return;
+    }
+    this.idle.push(slot);
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.closeIdle(), IDLE_CLOSE_MS);
+    this.idleTimer.unref();
+  }
+
+  private closeIdle(): void {
+    const slots = this.idle;
+    this.idle = [];
+    for (const slot of slots) void slot.context.close().catch(() => undefined);
   }
 
   render(source: PreviewSource, options: PreviewOptions): Promise<Buffer> {
@@ -106,33 +162,32 @@ export class Previewer {
           `Previews need Chromium, and ${this.chromiumPath} could not be started; the operator sets CHROMIUM_PATH to a Chromium or Chrome binary.`,
         );
       }
-      const context = await browser.newContext({
-        // One pixel high: the page is then as high as its content (`vh` units measure nothing, which mail, shown by
-        // clients in panes of any height, does not rely on).
-        viewport: { width: options.width, height: 1 },
-        deviceScaleFactor: 1,
-        javaScriptEnabled: false,
-        colorScheme: options.dark ? 'dark' : 'light',
-        offline: true,
-      });
+      const slot = this.idle.pop() ?? (await this.openSlot(browser));
+      let png: Buffer;
       try {
-        // Every request the page makes (images, styles, frames, a meta refresh) is aborted; file: URLs are refused by
-        // Chromium itself for a document that is not a file.
-        await context.route('**/*', (route) => route.abort('blockedbyclient'));
-        const page = await context.newPage();
+        const { page } = slot;
+        slot.renders++;
+        await page.setViewportSize({ width: options.width, height: 1 });
+        await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
         await page.setContent(documentOf(source, options.dark), { waitUntil: 'load', timeout: 15_000 });
-        const box = await page.locator('html').boundingBox();
-        const height = Math.min(MAX_PREVIEW_HEIGHT, Math.max(1, Math.ceil(box?.height ?? 1)));
-        return await page.screenshot({ type: 'png', fullPage: true, clip: { x: 0, y: 0, width: options.width, height } });
-      } finally {
-        await context.close();
+        // The document's laid-out height, as a full-page screenshot measures it.
+        const { cssContentSize } = await slot.cdp.send('Page.getLayoutMetrics');
+        const height = Math.min(MAX_PREVIEW_HEIGHT, Math.max(1, Math.ceil(cssContentSize.height)));
+        png = await page.screenshot({ type: 'png', fullPage: true, clip: { x: 0, y: 0, width: options.width, height } });
+      } catch (err) {
+        await slot.context.close().catch(() => undefined);
+        throw err;
       }
+      this.keep(slot);
+      return png;
     });
   }
 
   async close(): Promise<void> {
     const browser = this.browser;
     this.browser = undefined;
+    clearTimeout(this.idleTimer);
+    this.closeIdle();
     await browser?.then((b) => b.close()).catch(() => undefined);
   }
 }
