@@ -1,10 +1,15 @@
+import { buildServer, SERVER_BUNDLE } from '../../scripts/build-server.js';
 import { overload, postgresDrops, redisOutage, rollingRestart, type ScenarioResult } from './scenarios.js';
+import { useServerBundle } from './world.js';
 
 /**
  * `npm run chaos`: the four scenarios of issue #24 in sequence (a few minutes in all; CHAOS_SCALE=2 doubles the
  * disruptions and the time between them), then one table. test/system/reliability runs the same scenarios short.
  */
 const scale = Number(process.env.CHAOS_SCALE ?? 1);
+// The instances run what `npm start` runs: dist/main.js, built afresh.
+await buildServer();
+useServerBundle(SERVER_BUNDLE);
 const rows: Array<ScenarioResult & { ok: boolean }> = [];
 const run = async (result: Promise<ScenarioResult>, ok: (r: ScenarioResult) => boolean) => {
   const r = await result;

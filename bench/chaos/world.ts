@@ -35,6 +35,13 @@ function tempDir(prefix: string): string {
 
 
 /** One server process on fixed ports, so it can be stopped and started again where the balancer expects it. */
+/** How an instance's process is started: the bundle `npm start` runs (useServerBundle), or src/main.ts through tsx. */
+let serverArgs = ['--import', 'tsx', 'src/main.ts'];
+/** Runs every instance started from now on from a built bundle (`node BUNDLE`), as operators run the server. */
+export function useServerBundle(bundle: string): void {
+  serverArgs = [bundle];
+}
+
 export class Instance {
   child: ChildProcess | undefined;
   /** Exit codes of earlier runs (a SIGTERM must end with 0). */
@@ -62,7 +69,7 @@ export class Instance {
 
   /** Starts the process and resolves once /health answers and SMTP greets. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs, {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', ...this.env, PORT: String(this.port), SMTP_PORT: String(this.smtpPort), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

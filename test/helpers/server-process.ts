@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { TEST_PG_URL, tempDir } from './app.js';
+import { SUITE_BUNDLE } from './bundle.js';
 import { answers, exited, freePort, greets, onFreePorts } from './probes.js';
 
 export { exited };
@@ -11,7 +12,7 @@ import type { Dialect } from '../../src/db/dialect.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** A real server process (src/main.ts) and its ports. */
+/** A real server process (the bundle `npm start` runs) and its ports. */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -24,7 +25,7 @@ export interface ServerProcess {
 const children = new Set<ChildProcess>();
 
 export interface StartOptions {
-  /** A built bundle to run (`node BUNDLE`, as `npm start` does) instead of src/main.ts through tsx's loader. */
+  /** The bundle to run (`node BUNDLE`, as `npm start` does): the suite's (test/helpers/bundle.ts) by default. */
   bundle?: string;
   /** The process's working directory (the repository by default). */
   cwd?: string;
@@ -34,8 +35,8 @@ export interface StartOptions {
   pollMs?: number;
 }
 
-/** The real entry point as its own process (node + tsx's loader, so SIGKILL hits the server itself, not a
- * wrapper), ready once its HTTP port answers /health and its SMTP port greets. */
+/** The real server as its own process (node running the bundle, so SIGKILL hits the server itself, not a wrapper),
+ * ready once its HTTP port answers /health and its SMTP port greets. */
 export async function startServer(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
   // A test running alongside can take a port between freePort() and the server's listen: start it again elsewhere.
   return onFreePorts(() => startServerOnce(env, opts));
@@ -43,7 +44,7 @@ export async function startServer(env: Record<string, string>, opts: StartOption
 
 async function startServerOnce(env: Record<string, string>, opts: StartOptions): Promise<ServerProcess> {
   const [port, smtpPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, opts.bundle ? [opts.bundle] : ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [opts.bundle ?? SUITE_BUNDLE], {
     cwd: opts.cwd ?? root,
     env: { ...process.env, LOG_LEVEL: 'warn', BOOTSTRAP: 'false', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', ...env, PORT: String(port), SMTP_PORT: String(smtpPort), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

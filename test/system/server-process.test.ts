@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../helpers/app.js';
+import { SUITE_BUNDLE } from '../helpers/bundle.js';
 import { createStore, exited, killAll, startServer, stopServer } from '../helpers/server-process.js';
 import { createAccount } from '../../src/identity/accounts.js';
 import { createAddress } from '../../src/mail/addresses.js';
@@ -156,7 +157,7 @@ describe('a port already in use', () => {
     try {
       const { spawnSync } = await import('node:child_process');
       const free = variable === 'PORT' ? { SMTP_PORT: '0' } : { PORT: '0' };
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const run = spawnSync(process.execPath, [SUITE_BUNDLE], {
         cwd: new URL('../..', import.meta.url).pathname,
         env: { ...process.env, ...store.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP: 'false', ...free, [variable]: String(taken) },
         encoding: 'utf8',

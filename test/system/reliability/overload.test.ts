@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { overload } from '../../../bench/chaos/scenarios.js';
+import { useServerBundle } from '../../../bench/chaos/world.js';
+import { SUITE_BUNDLE } from '../../helpers/bundle.js';
+
+useServerBundle(SUITE_BUNDLE);
 
 const MiB = 2 ** 20;
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { postgresDrops } from '../../../bench/chaos/scenarios.js';
+import { useServerBundle } from '../../../bench/chaos/world.js';
 import { DIALECTS } from '../../helpers/app.js';
+import { SUITE_BUNDLE } from '../../helpers/bundle.js';
+
+useServerBundle(SUITE_BUNDLE);
 
 describe.skipIf(!DIALECTS.includes('postgres'))('PostgreSQL ends every connection of the instance, three times under load', () => {
   it('keeps running, loses no acknowledged message, answers 503 or 451 in between (never a 500 or a hang) and again within 5 s', async () => {

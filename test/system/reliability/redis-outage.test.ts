@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { redisOutage } from '../../../bench/chaos/scenarios.js';
-import { REDIS_SERVER } from '../../../bench/chaos/world.js';
+import { REDIS_SERVER, useServerBundle } from '../../../bench/chaos/world.js';
+import { SUITE_BUNDLE } from '../../helpers/bundle.js';
+
+useServerBundle(SUITE_BUNDLE);
 
 // A redis-server of the test's own on another loopback port: the shared one on 6379 is never stopped.
 describe.skipIf(!REDIS_SERVER && process.env.CI !== 'true')('Redis stops under load and comes back (two instances)', () => {

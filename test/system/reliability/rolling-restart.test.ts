@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rollingRestart } from '../../../bench/chaos/scenarios.js';
-import { NGINX, REDIS_SERVER } from '../../../bench/chaos/world.js';
+import { NGINX, REDIS_SERVER, useServerBundle } from '../../../bench/chaos/world.js';
+import { SUITE_BUNDLE } from '../../helpers/bundle.js';
+
+useServerBundle(SUITE_BUNDLE);
 
 // CI installs Debian's nginx and redis-server (.ci/run); elsewhere the suite says why it skipped.
 const missing = [!NGINX && 'nginx', !REDIS_SERVER && 'redis-server'].filter(Boolean);
