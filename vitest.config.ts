@@ -24,7 +24,11 @@ export default defineConfig({
     // Loopback only: DNS from the suite (and the servers it spawns, which inherit this) goes to a closed loopback
     // port unless a test starts its own DNS server (test/helpers/dns.ts) and says so. Arriving mail is checked for
     // SPF/DKIM/DMARC, which looks its sender up; the machine's own resolver must never see that.
-    env: { DNS_SERVERS: '127.0.0.1:9' },
+    //
+    // Passwords are hashed at scrypt's N = 2^10 rather than the default 2^15 (PASSWORD_HASH_COST): the suite signs up
+    // and logs in hundreds of times, and each hash at the default costs 0.1-0.2 s of a core. Hashing at the default
+    // is tested on its own (test/integration/identity/sessions.test.ts).
+    env: { DNS_SERVERS: '127.0.0.1:9', PASSWORD_HASH_COST: '10' },
     projects: [
       { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: LOAD } },
       { extends: true, test: { name: 'load', include: LOAD, fileParallelism: false, sequence: { groupOrder: 1 } } },

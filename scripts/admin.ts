@@ -112,7 +112,7 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'account password': {
         const email = need(values.email, '--email');
-        const account = await setAccountPassword(db, email, await readPassword());
+        const account = await setAccountPassword(db, config.dashboard.passwordHashCost, email, await readPassword());
         console.log(`${account.email} can now log in to the dashboard with that password`);
         break;
       }

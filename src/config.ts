@@ -52,6 +52,8 @@ export interface Config {
   dashboard: {
     selfServePlans: boolean;
     sessionTtlSeconds: number;
+    /** PASSWORD_HASH_COST: log2 of scrypt's N for passwords hashed from now on (stored hashes keep their own). */
+    passwordHashCost: number;
     /** Requests per session account per RATE_LIMIT_WINDOW_SECONDS. */
     rateLimit: number;
     login: { perEmail: number; perIp: number; perAccount: number; windowMs: number };
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     dashboard: {
       selfServePlans: bool('SELF_SERVE_PLANS', true),
       sessionTtlSeconds: int('SESSION_TTL_SECONDS', 14 * 86_400, 300, 365 * 86_400),
+      passwordHashCost: int('PASSWORD_HASH_COST', 15, 10, 18),
       rateLimit: int('RATE_LIMIT_DASHBOARD', 600, 1, 1_000_000),
       login: {
         perEmail: int('RATE_LIMIT_LOGIN', 10, 1, 1_000_000),

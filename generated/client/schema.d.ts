@@ -1500,7 +1500,8 @@ export interface paths {
          *     `TRUST_PROXY=true`, when it says so) and carries the session's CSRF token.
          *
          *     **Password rule:** 10 to 256 characters (Unicode code points), and not the email address itself. Passwords
-         *     are stored as scrypt hashes (N=32768, r=8, p=1) with a per-account random salt.
+         *     are stored as scrypt hashes (N = 2^`PASSWORD_HASH_COST`, 32768 by default; r=8, p=1) with a per-account
+         *     random salt; each hash keeps its parameters, so a raised cost leaves earlier passwords working.
          *
          *     **An email that already has an account** answers 409 `account_exists`. Sign-up cannot hide that without
          *     sending a verification mail, which a self-hosted instance may not be able to do; instead sign-up shares

@@ -11,16 +11,16 @@ import { checkAddress } from '../platform/email-address.js';
 /**
  * Signs a person up with a password. Without an invitation they get a free-plan workspace of their own, as its
  * owner; with one they join the invitation's workspace with its role instead. An email that has a log-in answers
- * `account_exists`.
+ * `account_exists`. The password is hashed at `hashCost` (PASSWORD_HASH_COST).
  */
-export async function signUp(db: Db, email: string, password: string, invitation?: string): Promise<Seat> {
+export async function signUp(db: Db, hashCost: number, email: string, password: string, invitation?: string): Promise<Seat> {
   const normalized = email.trim().toLowerCase();
   if (!checkAddress(normalized).isValid) throw invalid(`email must be a valid email address (got "${email}")`);
   checkPasswordRule(password, normalized);
   const exists = () => errors.accountExists(normalized, 'log in instead');
   // Checked before hashing: an existing email answers at once instead of after a wasted scrypt.
   if ((await findPersonByEmail(db, normalized))?.password_hash || (!invitation && (await findAccountByEmail(db, normalized)))) throw exists();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, hashCost);
   if (invitation) {
     const person = await ensurePerson(db, normalized);
     await setPersonPassword(db, person.id, hash);
@@ -44,11 +44,11 @@ const WRONG = () => new DomainError('invalid_credentials', 'The email or the pas
 /**
  * The person for these credentials in the workspace they joined first, or `invalid_credentials`. Unknown emails and
  * people without a password do one scrypt against a dummy hash, so every failure costs the same time and says the
- * same thing.
+ * same thing (the dummy hashed at `hashCost`, PASSWORD_HASH_COST, as new passwords are).
  */
-export async function logIn(db: Db, email: string, password: string): Promise<Seat> {
+export async function logIn(db: Db, hashCost: number, email: string, password: string): Promise<Seat> {
   const person = await findPersonByEmail(db, email.trim().toLowerCase());
-  const ok = person?.password_hash ? await verifyPassword(password, person.password_hash) : await verifyAgainstDummy(password);
+  const ok = person?.password_hash ? await verifyPassword(password, person.password_hash) : await verifyAgainstDummy(password, hashCost);
   if (!person || !ok) throw WRONG();
   const [first] = await workspacesOf(db, person.id);
   if (!first) throw new DomainError('member_not_found', 'You belong to no workspace any more: ask a workspace admin for an invitation.');
@@ -59,12 +59,12 @@ export async function logIn(db: Db, email: string, password: string): Promise<Se
  * Operator CLI: gives the log-in with this email (the account's first owner, made by the CLI or at first start) a
  * password for the dashboard.
  */
-export async function setAccountPassword(db: Db, email: string, password: string): Promise<AccountRow> {
+export async function setAccountPassword(db: Db, hashCost: number, email: string, password: string): Promise<AccountRow> {
   const account = await requireAccount(db, email);
   checkPasswordRule(password, account.email);
   const person = await ensurePerson(db, account.email);
   await addMember(db, account.id, person.id, 'owner');
-  await setPersonPassword(db, person.id, await hashPassword(password));
+  await setPersonPassword(db, person.id, await hashPassword(password, hashCost));
   return account;
 }
 

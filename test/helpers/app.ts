@@ -26,8 +26,9 @@ export function tempDir(prefix = 'ephemail-test-'): string {
 
 export function testConfig(env: Record<string, string> = {}): Config {
   // Overload protection off: a loaded test machine must not turn assertions into 503s (test/api/system/operations.test.ts tests it).
-  // DNS_SERVERS: loopback only (see vitest.config.ts).
-  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', DNS_SERVERS: process.env.DNS_SERVERS ?? '127.0.0.1:9', ...env });
+  // DNS_SERVERS: loopback only, and PASSWORD_HASH_COST: the suite's (see vitest.config.ts).
+  const suite = process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {};
+  return loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(), MAIL_DOMAINS: 'ephemail.test,mail.ephemail.test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', DNS_SERVERS: process.env.DNS_SERVERS ?? '127.0.0.1:9', ...suite, ...env });
 }
 
 /** A fresh, empty, migrated store: a new SQLite file, or a new PostgreSQL schema dropped again on close. */

@@ -87,17 +87,18 @@ describe('loadConfig', () => {
   });
 
   it('reads the dashboard settings', () => {
-    expect(loadConfig({}).dashboard).toEqual({ selfServePlans: true, sessionTtlSeconds: 1_209_600, rateLimit: 600, login: { perEmail: 10, perIp: 50, perAccount: 100, windowMs: 900_000 } });
+    expect(loadConfig({}).dashboard).toEqual({ selfServePlans: true, sessionTtlSeconds: 1_209_600, passwordHashCost: 15, rateLimit: 600, login: { perEmail: 10, perIp: 50, perAccount: 100, windowMs: 900_000 } });
     expect(
-      loadConfig({ SELF_SERVE_PLANS: 'false', SESSION_TTL_SECONDS: '3600', RATE_LIMIT_DASHBOARD: '60', RATE_LIMIT_LOGIN: '5', RATE_LIMIT_LOGIN_IP: '20', RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60' }).dashboard,
-    ).toEqual({ selfServePlans: false, sessionTtlSeconds: 3600, rateLimit: 60, login: { perEmail: 5, perIp: 20, perAccount: 100, windowMs: 60_000 } });
+      loadConfig({ SELF_SERVE_PLANS: 'false', SESSION_TTL_SECONDS: '3600', PASSWORD_HASH_COST: '17', RATE_LIMIT_DASHBOARD: '60', RATE_LIMIT_LOGIN: '5', RATE_LIMIT_LOGIN_IP: '20', RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60' }).dashboard,
+    ).toEqual({ selfServePlans: false, sessionTtlSeconds: 3600, passwordHashCost: 17, rateLimit: 60, login: { perEmail: 5, perIp: 20, perAccount: 100, windowMs: 60_000 } });
     try {
-      loadConfig({ SELF_SERVE_PLANS: 'perhaps', SESSION_TTL_SECONDS: '10', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_LOGIN_WINDOW_SECONDS: 'soon' });
+      loadConfig({ SELF_SERVE_PLANS: 'perhaps', SESSION_TTL_SECONDS: '10', PASSWORD_HASH_COST: '9', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_LOGIN_WINDOW_SECONDS: 'soon' });
       expect.unreachable();
     } catch (err) {
       const problems = (err as ConfigError).problems.join('\n');
       expect(problems).toContain('SELF_SERVE_PLANS must be true or false (got "perhaps")');
       expect(problems).toContain('SESSION_TTL_SECONDS must be a whole number from 300 to 31536000 (got "10")');
+      expect(problems).toContain('PASSWORD_HASH_COST must be a whole number from 10 to 18 (got "9")');
       expect(problems).toContain('RATE_LIMIT_LOGIN must be a whole number from 1 to 1000000 (got "0")');
       expect(problems).toContain('RATE_LIMIT_LOGIN_WINDOW_SECONDS must be a whole number from 1 to 86400 (got "soon")');
     }

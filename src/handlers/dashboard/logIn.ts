@@ -8,7 +8,7 @@ export const logIn: Handler<'logIn'> = async (request, reply, ctx) => {
   assertSameOrigin(request);
   const db = ctx.database.db;
   const ttl = ctx.config.dashboard.sessionTtlSeconds;
-  const seat = await checkCredentials(db, request.body.email, request.body.password);
+  const seat = await checkCredentials(db, ctx.config.dashboard.passwordHashCost, request.body.email, request.body.password);
   const { token, session } = await startSession(db, seat.account.id, seat.person.id, ttl);
   setSessionCookie(request, reply, token, ttl);
   return { success: true, ...(await sessionView(db, ctx.config, seat, session, request.hostname)) };

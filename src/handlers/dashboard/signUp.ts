@@ -8,7 +8,7 @@ export const signUp: Handler<'signUp'> = async (request, reply, ctx) => {
   assertSameOrigin(request);
   const db = ctx.database.db;
   const ttl = ctx.config.dashboard.sessionTtlSeconds;
-  const seat = await createWithPassword(db, request.body.email, request.body.password, request.body.invitation);
+  const seat = await createWithPassword(db, ctx.config.dashboard.passwordHashCost, request.body.email, request.body.password, request.body.invitation);
   const { token, session } = await startSession(db, seat.account.id, seat.person.id, ttl);
   setSessionCookie(request, reply, token, ttl);
   reply.code(201);

@@ -72,14 +72,29 @@ describe('session cookie renewal over HTTP', () => {
 
 describe('passwords', () => {
   it('hashes with a fresh salt and verifies only the right password', async () => {
-    const a = await hashPassword('correct-horse-battery');
-    const b = await hashPassword('correct-horse-battery');
+    const a = await hashPassword('correct-horse-battery', 10);
+    const b = await hashPassword('correct-horse-battery', 10);
     expect(a).not.toBe(b);
     expect(await verifyPassword('correct-horse-battery', a)).toBe(true);
     expect(await verifyPassword('correct-horse-batterY', a)).toBe(false);
     // Unicode normalisation: the same word typed as composed or decomposed characters.
-    expect(await verifyPassword('cafe\u0301-password', await hashPassword('caf\u00e9-password'))).toBe(true);
+    expect(await verifyPassword('cafe\u0301-password', await hashPassword('caf\u00e9-password', 10))).toBe(true);
     expect(await verifyPassword('anything', 'not-a-hash')).toBe(false);
-    expect(await verifyAgainstDummy('anything')).toBe(false);
+    expect(await verifyAgainstDummy('anything', 10)).toBe(false);
+  });
+
+  it('hashes at the cost asked for, and verifies a stored hash of any cost by its own parameters', async () => {
+    const cheap = await hashPassword('correct-horse-battery', 10);
+    const dear = await hashPassword('correct-horse-battery', 15);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(dear).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // An operator who raises PASSWORD_HASH_COST keeps every log-in made before.
+    expect(await verifyPassword('correct-horse-battery', cheap)).toBe(true);
+    expect(await verifyPassword('correct-horse-battery', dear)).toBe(true);
+    expect(await verifyPassword('correct-horse-batterY', dear)).toBe(false);
+    // Parameters no hash of ours has are refused before any work: N not a power of two, or far too large.
+    const [, , r, p, salt, hash] = dear.split('$');
+    expect(await verifyPassword('correct-horse-battery', ['scrypt', 1000, r, p, salt, hash].join('$'))).toBe(false);
+    expect(await verifyPassword('correct-horse-battery', ['scrypt', 2 ** 24, r, p, salt, hash].join('$'))).toBe(false);
   });
 });

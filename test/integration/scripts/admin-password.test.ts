@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../helpers/app.js';
+import { tempDir, testConfig } from '../../helpers/app.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { logIn } from '../../../src/identity/credentials.js';
 
@@ -39,8 +39,8 @@ describe('npm run admin -- account password', () => {
 
     const database = await openDatabase({ databaseUrl: null, dataDir });
     try {
-      expect((await logIn(database.db, 'owner@example.com', 'correct-horse-battery')).account.plan).toBe('developer');
-      await expect(logIn(database.db, 'owner@example.com', 'wrong-password')).rejects.toMatchObject({ code: 'invalid_credentials' });
+      expect((await logIn(database.db, testConfig().dashboard.passwordHashCost, 'owner@example.com', 'correct-horse-battery')).account.plan).toBe('developer');
+      await expect(logIn(database.db, testConfig().dashboard.passwordHashCost, 'owner@example.com', 'wrong-password')).rejects.toMatchObject({ code: 'invalid_credentials' });
     } finally {
       await database.close();
     }
