@@ -19,8 +19,9 @@ export default defineConfig({
     // behind (a test that sets process.env.TZ puts it back); every app and server a file starts, it closes.
     isolate: false,
     reporters: ['default'],
-    // The server bundle that the tests starting real server processes run (test/helpers/bundle.ts), built once.
-    globalSetup: ['test/setup/bundle.ts'],
+    // The server bundle that the tests starting real server processes run (test/helpers/bundle.ts), built once, and
+    // the Prism mock every contract file asks (test/helpers/prism.ts).
+    globalSetup: ['test/setup/bundle.ts', 'test/setup/prism.ts'],
     // Loopback only: DNS from the suite (and the servers it spawns, which inherit this) goes to a closed loopback
     // port unless a test starts its own DNS server (test/helpers/dns.ts) and says so. Arriving mail is checked for
     // SPF/DKIM/DMARC, which looks its sender up; the machine's own resolver must never see that.
