@@ -34,7 +34,6 @@ function tempDir(prefix: string): string {
 
 
 
-/** One server process on fixed ports, so it can be stopped and started again where the balancer expects it. */
 /** How an instance's process is started: the bundle `npm start` runs (useServerBundle), or src/main.ts through tsx. */
 let serverArgs = ['--import', 'tsx', 'src/main.ts'];
 /** Runs every instance started from now on from a built bundle (`node BUNDLE`), as operators run the server. */
@@ -42,6 +41,7 @@ export function useServerBundle(bundle: string): void {
   serverArgs = [bundle];
 }
 
+/** One server process on fixed ports, so it can be stopped and started again where the balancer expects it. */
 export class Instance {
   child: ChildProcess | undefined;
   /** Exit codes of earlier runs (a SIGTERM must end with 0). */

@@ -46,8 +46,9 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const m = ENCODED.exec(encoded);
   if (!m) return false;
   const [N, r, p] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // Not a hash we wrote: scrypt's N is a power of two, and more than 2^20 would hold the thread pool for seconds.
-  if (!Number.isInteger(Math.log2(N)) || N > 2 ** 20 || r > 32 || p > 16) return false;
+  // Not a hash we wrote (N = 2^10 to 2^18, r = 8, p = 1): scrypt's N is a power of two, and much larger parameters
+  // would hold the thread pool and gigabytes for seconds.
+  if (!Number.isInteger(Math.log2(N)) || N > 2 ** 18 || r > 16 || p > 4) return false;
   const salt = Buffer.from(m[4], 'base64');
   const expected = Buffer.from(m[5], 'base64');
   if (expected.length === 0) return false;
