@@ -162,25 +162,39 @@ export class Previewer {
           `Previews need Chromium, and ${this.chromiumPath} could not be started; the operator sets CHROMIUM_PATH to a Chromium or Chrome binary.`,
         );
       }
-      const slot = this.idle.pop() ?? (await this.openSlot(browser));
-      let png: Buffer;
-      try {
-        const { page } = slot;
-        slot.renders++;
-        await page.setViewportSize({ width: options.width, height: 1 });
-        await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
-        await page.setContent(documentOf(source, options.dark), { waitUntil: 'load', timeout: 15_000 });
-        // The document's laid-out height, as a full-page screenshot measures it.
-        const { cssContentSize } = await slot.cdp.send('Page.getLayoutMetrics');
-        const height = Math.min(MAX_PREVIEW_HEIGHT, Math.max(1, Math.ceil(cssContentSize.height)));
-        png = await page.screenshot({ type: 'png', fullPage: true, clip: { x: 0, y: 0, width: options.width, height } });
-      } catch (err) {
-        await slot.context.close().catch(() => undefined);
-        throw err;
+      // A kept page that fails (its renderer crashed while it waited, say) is closed, and the render tried once more
+      // on a page of its own.
+      const kept = this.idle.pop();
+      if (kept) {
+        try {
+          return await this.draw(kept, source, options);
+        } catch {
+          /* tried again below */
+        }
       }
-      this.keep(slot);
-      return png;
+      return this.draw(await this.openSlot(browser), source, options);
     });
+  }
+
+  /** Renders on `slot`'s page and keeps the page, or closes it when the render fails. */
+  private async draw(slot: Slot, source: PreviewSource, options: PreviewOptions): Promise<Buffer> {
+    let png: Buffer;
+    try {
+      const { page } = slot;
+      slot.renders++;
+      await page.setViewportSize({ width: options.width, height: 1 });
+      await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
+      await page.setContent(documentOf(source, options.dark), { waitUntil: 'load', timeout: 15_000 });
+      // The document's laid-out height, as a full-page screenshot measures it.
+      const { cssContentSize } = await slot.cdp.send('Page.getLayoutMetrics');
+      const height = Math.min(MAX_PREVIEW_HEIGHT, Math.max(1, Math.ceil(cssContentSize.height)));
+      png = await page.screenshot({ type: 'png', fullPage: true, clip: { x: 0, y: 0, width: options.width, height } });
+    } catch (err) {
+      await slot.context.close().catch(() => undefined);
+      throw err;
+    }
+    this.keep(slot);
+    return png;
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,10 @@ function hasRed(png: PNG): boolean {
 
 /** Chromium renderer processes started by this test process (one per open page, and their ancestry leads here). */
 function renderers(): number {
+  return rendererPids().length;
+}
+
+function rendererPids(): number[] {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
@@ -27,7 +31,7 @@ function renderers(): number {
     for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
     return false;
   };
-  return rows.filter((r) => r.args.includes('--type=renderer') && ours(r.pid)).length;
+  return rows.filter((r) => r.args.includes('--type=renderer') && ours(r.pid)).map((r) => r.pid);
 }
 
 describe('message previews with pages kept between renders', () => {
@@ -58,6 +62,15 @@ describe('message previews with pages kept between renders', () => {
     expect(Math.max(...picture(dark).data.subarray(0, 3))).toBeLessThan(64);
     expect(dark.equals(firstDark)).toBe(true);
     expect(dark.equals(first)).toBe(false);
+  });
+
+  it("draws on a page of its own when the kept page's renderer has died meanwhile", async () => {
+    const before = await previewer.render(PLAIN, { width: 375, dark: false });
+    const pids = rendererPids();
+    expect(pids.length).toBeGreaterThanOrEqual(1);
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await previewer.render(PLAIN, { width: 375, dark: false })).equals(before)).toBe(true);
   });
 
   it('keeps a page open for the next render, and ends the browser and its pages when closed', async () => {
