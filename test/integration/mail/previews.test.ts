@@ -16,10 +16,6 @@ function hasRed(png: PNG): boolean {
 }
 
 /** Chromium renderer processes started by this test process (one per open page, and their ancestry leads here). */
-function renderers(): number {
-  return rendererPids().length;
-}
-
 function rendererPids(): number[] {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .split('\n')
@@ -75,8 +71,8 @@ describe('message previews with pages kept between renders', () => {
 
   it('keeps a page open for the next render, and ends the browser and its pages when closed', async () => {
     await previewer.render(PLAIN, { width: 768, dark: false });
-    expect(renderers()).toBeGreaterThanOrEqual(1);
+    expect(rendererPids().length).toBeGreaterThanOrEqual(1);
     await previewer.close();
-    expect(renderers()).toBe(0);
+    expect(rendererPids().length).toBe(0);
   });
 });
