@@ -561,13 +561,16 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         rows.push({ ...emptyRow(name, store, '', '', ''), skipped: why });
       continue;
     }
-    const ephemail = await startEphemail(seeded.env);
-    // SQLite's baselines for its own features: the store read on every call (no kept answers), with and without the
-    // prepared-statement cache.
-    const unkept = store === 'SQLite' ? await startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false' }) : null;
-    const uncached = store === 'SQLite' ? await startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false', SQLITE_STATEMENT_CACHE: '0' }) : null;
-    // PostgreSQL's baseline for its prepared statements: every query sent unnamed, parsed and planned again.
-    const unprepared = store === 'PostgreSQL' ? await startEphemail({ ...seeded.env, POSTGRES_STATEMENT_CACHE: '0' }) : null;
+    // The instances and peers of a row start side by side (their start-up is not what these rows time).
+    const [ephemail, unkept, uncached, unprepared] = await Promise.all([
+      startEphemail(seeded.env),
+      // SQLite's baselines for its own features: the store read on every call (no kept answers), with and without the
+      // prepared-statement cache.
+      store === 'SQLite' ? startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false' }) : null,
+      store === 'SQLite' ? startEphemail({ ...seeded.env, SQLITE_KEPT_ANSWERS: 'false', SQLITE_STATEMENT_CACHE: '0' }) : null,
+      // PostgreSQL's baseline for its prepared statements: every query sent unnamed, parsed and planned again.
+      store === 'PostgreSQL' ? startEphemail({ ...seeded.env, POSTGRES_STATEMENT_CACHE: '0' }) : null,
+    ]);
     const tools_ = { 'x-api-key': seeded.toolsKey };
     const dev = { authorization: `Bearer ${seeded.developerKey}` };
     const agePath = '/api/tools/age-calculator?birthDate=1990-05-15';
@@ -581,7 +584,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       return { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()).toString('base64') };
     };
     const [listed, got] = [await record(listPath, dev), await record(getPath, dev)];
-    const bare = await startBareFastify({
+    const bareStarted = startBareFastify({
       '/age': await record(agePath, tools_),
       '/qr': await record(qrPath, tools_),
       '/list': listed,
@@ -608,6 +611,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
             seeded.env.DATABASE_URL,
           )
         : null;
+    const bare = await bareStarted;
     const n = opts.httpRequests;
     // The bare routes are an order of magnitude faster: more requests keep their runs long enough to time well
     // (autocannon times a run in 10 ms ticks, so a run of a tenth of a second is off by up to a tenth). The Tools
@@ -691,19 +695,15 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         candidate: () => cannon(`${ephemail.url}${getPath}`, readN, dev),
       });
     }
-    // Warm-up: JIT and caches on both sides, not recorded.
-    for (const h of http) {
+    // Warm-up: JIT and caches on both sides, not recorded (none in quick mode, whose figures mean nothing anyway).
+    for (const h of opts.quick ? [] : http) {
       await h.baseline().catch(() => 0);
       await h.candidate().catch(() => 0);
     }
     log(`${store}: HTTP rows`);
     await interleave(http, opts.rounds, log);
     rows.push(...http.map((h) => h.row));
-    await bare.stop();
-    await uncached?.stop();
-    await unprepared?.stop();
-    await unkept?.stop();
-    await bareQuerying?.stop();
+    await Promise.all([bare.stop(), uncached?.stop(), unprepared?.stop(), unkept?.stop(), bareQuerying?.stop()]);
 
     const m = opts.smtpMessages;
     const perConnection = emptyRow('SMTP, new connection per message', store, '`smtp-source -s 10 -l 2048 -m N` into Ephemail', 'Postfix smtp-sink', 'msg/s', atLeast(0.25));
@@ -744,10 +744,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
-      const sink = await startSmtpSink(t);
-      const bareSmtp = await startBareSmtp();
-      const bareAtOnce = await startBareSmtp(true);
-      const maildev = await startMailDev();
+      const [sink, bareSmtp, bareAtOnce, maildev] = await Promise.all([startSmtpSink(t), startBareSmtp(), startBareSmtp(true), startMailDev()]);
       const send = (port: number, to: string, reuse: boolean) => () => smtpSource(t, port, to, m, reuse);
       // Each Ephemail run starts once the intake queues of `quiet` are empty (not timed): a row measures its own burst,
       // accepted while the processors store it, not the backlog the row before left — on this instance, nor on a twin
@@ -810,13 +807,13 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       if (store === 'SQLite') {
         // A store of its own: one SQLite store belongs to one server. The 50 ms side is a new instance too, so both
         // sides start alike rather than against the instance every row above has filled.
-        const slowSeeded = await seedStore(url);
-        const slow = await startEphemail({ ...slowSeeded.env, DNS_SERVERS: slowDns });
-        const fastSeeded = await seedStore(url);
-        const fast = await startEphemail(fastSeeded.env);
         const resolver = systemResolverOnLoopback();
-        const systemSeeded = resolver.ok ? await seedStore(url) : null;
-        const system = systemSeeded ? await startEphemail({ ...systemSeeded.env, DNS_SERVERS: '' }) : null;
+        const [slowSeeded, fastSeeded, systemSeeded] = await Promise.all([seedStore(url), seedStore(url), resolver.ok ? seedStore(url) : null]);
+        const [slow, fast, system] = await Promise.all([
+          startEphemail({ ...slowSeeded.env, DNS_SERVERS: slowDns }),
+          startEphemail(fastSeeded.env),
+          systemSeeded ? startEphemail({ ...systemSeeded.env, DNS_SERVERS: '' }) : null,
+        ]);
         if (!resolver.ok) systemDns.skipped = `the machine's resolver (${resolver.servers.join(', ') || 'none'}) is not on 127.0.0.0/8, and no query may leave the machine`;
         const dnsTwins = [slow, fast, ...(system ? [system] : [])];
         log(`${store}: DNS rows`);
@@ -838,10 +835,8 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
 
         // Acceptance first (INTAKE_BURST_RATE, off by default): what it buys the senders and costs the readers, against
         // the default on a twin instance, both warmed up as the rows above are.
-        const firstSeeded = await seedStore(url);
-        const first = await startEphemail({ ...firstSeeded.env, INTAKE_BURST_RATE: '200' });
-        const plainSeeded = await seedStore(url);
-        const plain = await startEphemail(plainSeeded.env);
+        const [firstSeeded, plainSeeded] = await Promise.all([seedStore(url), seedStore(url)]);
+        const [first, plain] = await Promise.all([startEphemail({ ...firstSeeded.env, INTAKE_BURST_RATE: '200' }), startEphemail(plainSeeded.env)]);
         log(`${store}: INTAKE_BURST_RATE rows`);
         for (let i = 0; i < warmUps; i++) {
           await send(first.smtpPort, firstSeeded.address, true)().catch(() => 0);
@@ -915,8 +910,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       const seeded = await seedStore(null);
       // The row measures memory, not backpressure: acceptance outruns processing here, and past INTAKE_MAX_QUEUED
       // (10 000) smtp-source would get 451 4.3.2 and stop.
-      const ephemail = await startEphemail({ ...seeded.env, INTAKE_MAX_QUEUED: String(Math.max(10_000, n * 2)) });
-      const bareSmtp = await startBareSmtp();
+      const [ephemail, bareSmtp] = await Promise.all([startEphemail({ ...seeded.env, INTAKE_MAX_QUEUED: String(Math.max(10_000, n * 2)) }), startBareSmtp()]);
       const later = async (rssMb: () => number) => (await new Promise((r) => setTimeout(r, settleS * 1000)), rssMb());
       log(`RSS: ${n} messages into each`);
       const after = { ephemail: NaN, bare: NaN };
