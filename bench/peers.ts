@@ -300,13 +300,47 @@ async function rateUntil(count: () => Promise<number>, n: number, started: numbe
   }
 }
 
-/** N messages sent over reused connections into a fresh address of an idle instance, until the API lists all N: msg/s. */
-async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, n: number): Promise<number> {
+/**
+ * N messages sent over reused connections into a fresh address of an idle instance, until the API lists all N: msg/s.
+ * `cpu`, when given, is told the CPU time (µs) that `spent` read over the same span, per message.
+ */
+async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, n: number, cpu?: { spent: () => number; per: (us: number) => void }): Promise<number> {
   const inbox = await newInbox(e, developerKey);
   await untilDrained(e, 600_000);
+  const before = cpu?.spent() ?? 0;
   const started = performance.now();
   await smtpSource(t, e.smtpPort, inbox, n, true);
-  return rateUntil(listedCount(e, developerKey, inbox), n, started, 300_000);
+  const rate = await rateUntil(listedCount(e, developerKey, inbox), n, started, 300_000);
+  cpu?.per((cpu.spent() - before) / n);
+  return rate;
+}
+
+/** µs that the threads of process `pid` have been on a CPU (Linux, /proc/PID/task/TID/schedstat; threads that ended
+ * are not counted). */
+function cpuMicros(pid: number): number {
+  let ns = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return ns / 1000;
+}
+
+/** The same for every PostgreSQL server process on this machine (its backends and its background processes). */
+function postgresCpuMicros(): number {
+  let us = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') us += cpuMicros(Number(pid));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return us;
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
@@ -736,12 +770,21 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       'MailDev 2.2.1 until its REST API lists all N (the end-to-end row\'s runs)',
       'msg/s',
     );
+    // What each side spent to get there: the distance the end-to-end goal leaves, in CPU rather than in time. On
+    // PostgreSQL the database's own processes work for Ephemail too, and are counted with it.
+    const cpuEndToEnd = emptyRow(
+      'CPU per message, end to end',
+      store,
+      store === 'PostgreSQL' ? "Ephemail's threads and PostgreSQL's processes (the end-to-end row's runs)" : "Ephemail's threads (the end-to-end row's runs)",
+      "MailDev's threads (the end-to-end row's runs)",
+      'µs',
+    );
     // Acceptance first (INTAKE_BURST_RATE, off by default) against the default, on twin instances.
     const burstAccepted = emptyRow('SMTP, connections reused, INTAKE_BURST_RATE=200 ÷ default', store, '`smtp-source -d` into Ephemail, INTAKE_BURST_RATE=200', 'the same into Ephemail, default (off)', 'msg/s');
     const burstEndToEnd = emptyRow('end to end, INTAKE_BURST_RATE=200 ÷ default', store, 'N sent until the API lists all N, INTAKE_BURST_RATE=200', 'the same, default (off)', 'msg/s');
     const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns, burstAccepted, burstEndToEnd] : [endToEnd];
     if (!tools) {
-      for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd]) rows.push({ ...r, skipped: toolsError });
+      for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd, cpuEndToEnd]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
       const [sink, bareSmtp, bareAtOnce, maildev] = await Promise.all([startSmtpSink(t), startBareSmtp(), startBareSmtp(true), startMailDev()]);
@@ -785,24 +828,30 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
 
       log(`${store}: end to end`);
       const maildevCount = async () => (await json<unknown[]>(`${maildev.web}/email`)).length;
+      const cpu = { ephemail: [] as number[], maildev: [] as number[] };
+      const ephemailCpu = () => cpuMicros(ephemail.child.pid!) + (store === 'PostgreSQL' ? postgresCpuMicros() : 0);
       await interleave(
         [
           {
             row: endToEnd,
             baseline: async () => {
               await fetch(`${maildev.web}/email/all`, { method: 'DELETE' });
+              const before = cpuMicros(maildev.child.pid!);
               const started = performance.now();
               await smtpSource(t, maildev.port, peerTo, m, true);
-              return rateUntil(maildevCount, m, started, 300_000);
+              const rate = await rateUntil(maildevCount, m, started, 300_000);
+              cpu.maildev.push((cpuMicros(maildev.child.pid!) - before) / m);
+              return rate;
             },
-            candidate: () => endToEndRate(t, ephemail, seeded.developerKey, m),
+            candidate: () => endToEndRate(t, ephemail, seeded.developerKey, m, { spent: ephemailCpu, per: (us) => cpu.ephemail.push(us) }),
           },
         ],
         opts.rounds,
         log,
       );
       pairRounds(ceilingEndToEnd, reusedBare.baselineValues, endToEnd.baselineValues, reusedBare.skipped ?? endToEnd.skipped);
-      rows.push(endToEnd, ceilingEndToEnd);
+      pairRounds(cpuEndToEnd, cpu.ephemail, cpu.maildev, endToEnd.skipped);
+      rows.push(endToEnd, ceilingEndToEnd, cpuEndToEnd);
 
       if (store === 'SQLite') {
         // A store of its own: one SQLite store belongs to one server. The 50 ms side is a new instance too, so both

@@ -32,6 +32,7 @@ describe('npm run bench -- --quick', () => {
       ['RSS after 30 messages over SMTP', 'SQLite'],
       ['RSS 1 s after the 30 messages', 'SQLite'],
       ['end to end: N messages sent and all listed', 'SQLite'],
+      ['CPU per message, end to end', 'SQLite'],
       ['SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', 'SQLite'],
       ['250 → `wait` answered, idle instance, p99', 'SQLite'],
       ['SMTP, connections reused, INTAKE_BURST_RATE=200 ÷ default', 'SQLite'],
@@ -51,6 +52,7 @@ describe('npm run bench -- --quick', () => {
           'get one message, statements prepared ÷ unnamed',
           'SMTP, new connection per message',
           'end to end: N messages sent and all listed',
+          'CPU per message, end to end',
           'ceiling: SMTP, new connection per message',
           'ceiling: end to end',
         ].map((n) => [n, 'PostgreSQL']) as Array<[string, string]>
