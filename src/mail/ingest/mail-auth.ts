@@ -80,14 +80,74 @@ type Checks = {
   dkimVerify: typeof import('mailauth/lib/dkim/verify.js').dkimVerify;
   spf: typeof import('mailauth/lib/spf/index.js').spf;
   dmarc: typeof import('mailauth/lib/dmarc/index.js').dmarc;
+  /** What dkimVerify runs the message through (a stream), and how it reads the header block: see unsignedDkim. */
+  DkimVerifier: new (options: { resolver: AuthDnsLookup; sender: string }) => DkimVerifierInstance;
+  parseHeaders: (header: Buffer) => unknown;
 };
+
+/** The parts of mailauth's DkimVerifier (lib/dkim/dkim-verifier.js, untyped) that unsignedDkim uses. */
+interface DkimVerifierInstance {
+  messageHeaders(headers: unknown): Promise<void>;
+  finalChunk(): Promise<void>;
+  bodyHashes: Map<string, unknown>;
+  headerFrom: DkimAnswer['headerFrom'];
+  results: DkimAnswer['results'];
+}
+type DkimAnswer = Awaited<ReturnType<Checks['dkimVerify']>>;
 let mailauth: Promise<Checks> | undefined;
 const loadChecks = async (): Promise<Checks> => {
   // CommonJS modules: their exports arrive on the namespace's default.
-  const [d, s, m] = await Promise.all([import('mailauth/lib/dkim/verify.js'), import('mailauth/lib/spf/index.js'), import('mailauth/lib/dmarc/index.js')]);
+  const [d, s, m, v, t] = await Promise.all([
+    import('mailauth/lib/dkim/verify.js'),
+    import('mailauth/lib/spf/index.js'),
+    import('mailauth/lib/dmarc/index.js'),
+    // @ts-expect-error -- untyped CommonJS modules of mailauth's (the types above say what is used of them)
+    import('mailauth/lib/dkim/dkim-verifier.js') as Promise<unknown>,
+    // @ts-expect-error -- as above
+    import('mailauth/lib/tools.js') as Promise<unknown>,
+  ]);
   const cjs = <T>(ns: T): T => ((ns as { default?: T }).default ?? ns);
-  return { dkimVerify: cjs(d).dkimVerify, spf: cjs(s).spf, dmarc: cjs(m).dmarc };
+  const verifier = cjs(v as { DkimVerifier: Checks['DkimVerifier'] });
+  const tools = cjs(t as { parseHeaders: Checks['parseHeaders'] });
+  return { dkimVerify: cjs(d).dkimVerify, spf: cjs(s).spf, dmarc: cjs(m).dmarc, DkimVerifier: verifier.DkimVerifier, parseHeaders: tools.parseHeaders };
 };
+
+/** Where the header block ends as mailauth's MessageParser finds it: after the first LF that ends an empty line. */
+function headerBlockEnd(raw: Buffer): number {
+  const lf = raw.indexOf('\n\n');
+  const crlf = raw.indexOf('\n\r\n');
+  if (lf < 0 && crlf < 0) return -1;
+  return lf >= 0 && (crlf < 0 || lf < crlf) ? lf + 2 : crlf + 3;
+}
+
+/**
+ * dkimVerify's answer for a message with nothing to verify, without streaming the message through it: the header
+ * block goes to the same DkimVerifier dkimVerify would make, and when it finds no signature to check (no body hash
+ * to compute: no DKIM-Signature, and no ARC set, that it could check), the verifier's own end gives its answer —
+ * `none`, with the From header's addresses that DMARC reads. That is what dkimVerify answers for such a message, at
+ * about a tenth of its CPU (mailauth's stream reads the whole message a second time after mailparser; BENCHMARKS.md,
+ * intake, session 27). Anything with a signature to check, or without a blank line ending its headers, goes through
+ * dkimVerify: null.
+ */
+async function unsignedDkim(checks: Checks, raw: Buffer, sender: string, resolver: AuthDnsLookup): Promise<Pick<DkimAnswer, 'headerFrom' | 'results'> | null> {
+  const end = headerBlockEnd(raw);
+  if (end < 0) return null;
+  const verifier = new checks.DkimVerifier({ resolver, sender });
+  await verifier.messageHeaders(checks.parseHeaders(raw.subarray(0, end)));
+  if (verifier.bodyHashes.size > 0) return null;
+  await verifier.finalChunk();
+  return { headerFrom: verifier.headerFrom, results: verifier.results };
+}
+
+/** mailauth's DKIM answer for a message (dkimVerify's `headerFrom` and `results`), through unsignedDkim when it can. */
+async function dkimOf(checks: Checks, raw: Buffer, sender: string, resolver: AuthDnsLookup): Promise<Pick<DkimAnswer, 'headerFrom' | 'results'>> {
+  return (await unsignedDkim(checks, raw, sender, resolver)) ?? (await checks.dkimVerify(raw, { resolver: resolver as never, sender }));
+}
+
+/** dkimOf with mailauth loaded (tests: it must answer what dkimVerify answers). */
+export async function dkimAnswer(raw: Buffer, sender: string, resolver: AuthDnsLookup): Promise<Pick<DkimAnswer, 'headerFrom' | 'results'>> {
+  return dkimOf(await (mailauth ??= loadChecks()), raw, sender, resolver);
+}
 
 /**
  * What mailauth's `authenticate` does with ARC and BIMI off and the envelope's facts given (its lib/mailauth.js):
@@ -95,7 +155,7 @@ const loadChecks = async (): Promise<Checks> => {
  * the domains that passed.
  */
 async function authenticate(checks: Checks, raw: Buffer, ctx: AuthContext, mta: string, resolver: AuthDnsLookup): Promise<MailauthResult> {
-  const dkim = await checks.dkimVerify(raw, { resolver: resolver as never, sender: ctx.mailFrom });
+  const dkim = await dkimOf(checks, raw, ctx.mailFrom, resolver);
   const helo = ctx.helo || ctx.clientIp;
   const spf = await checks.spf({ ip: ctx.clientIp, helo: helo && isIP(helo) ? `[${helo}]` : helo, sender: ctx.mailFrom, mta, resolver: resolver as never });
   const passed = (dkim.results ?? []).filter((r) => r.status.result === 'pass');
