@@ -30,14 +30,21 @@ const APPEND_LOCK = 74658;
 
 export type Emit = (event: NewEventRecord) => void;
 
+/**
+ * Events a transaction of this instance committed. On SQLite each carries the id the log gave it (one writer: a
+ * statement's rows get consecutive ids, the last of which the statement reports), so the feed can hand them on without
+ * reading them back (src/platform/events/feed.ts); on PostgreSQL the ids are not asked for, and the feed reads the log.
+ */
+export type CommittedEvent = NewEventRecord & { id?: number };
+
 /** Local wake-ups after a commit that appended events, per database handle (one per instance). */
-const committed = new WeakMap<Db, Set<(events: NewEventRecord[]) => void>>();
+const committed = new WeakMap<Db, Set<(events: CommittedEvent[]) => void>>();
 
 /**
  * Calls `listener` with the events, synchronously, after every transaction of `transactWithEvents` on `db` that
  * appended some has committed: this instance learns of its own events before the request that caused them answers.
  */
-export function onEventsCommitted(db: Db, listener: (events: NewEventRecord[]) => void): () => void {
+export function onEventsCommitted(db: Db, listener: (events: CommittedEvent[]) => void): () => void {
   let set = committed.get(db);
   if (!set) committed.set(db, (set = new Set()));
   set.add(listener);
@@ -61,7 +68,7 @@ export interface CommitOptions {
  * at once (other instances through NOTIFY, which PostgreSQL delivers at commit, or Redis: see src/platform/events/feed.ts).
  */
 export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) => Promise<T>, opts: CommitOptions = {}): Promise<T> {
-  const pending: NewEventRecord[] = [];
+  const pending: CommittedEvent[] = [];
   const relaxed = opts.durable === false;
   const postgres = dialectOf(db) === 'postgres';
   const emit: Emit = (event) => pending.push(event);
@@ -118,15 +125,19 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
 }
 
 /** Appends events inside the caller's transaction; call it last, just before the commit (see APPEND_LOCK). On
- * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. */
-async function appendEvents(trx: Db, events: NewEventRecord[]): Promise<number> {
+ * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. On SQLite each event gets its id (CommittedEvent). */
+async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const postgres = dialectOf(trx) === 'postgres';
   if (postgres) await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
-  await trx
+  const inserted = await trx
     .insertInto('events')
     .values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })))
-    .execute();
+    .executeTakeFirst();
+  if (!postgres && inserted.insertId !== undefined) {
+    const first = Number(inserted.insertId) - events.length + 1;
+    events.forEach((e, i) => (e.id = first + i));
+  }
   return events.length;
 }
 

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Client as PgClient } from 'pg';
 import type { Db } from '../../db/database.js';
-import { EVENTS_CHANNEL, lastEventId, onEventsCommitted, readEventsAfter } from '../../db/events.js';
+import { EVENTS_CHANNEL, lastEventId, onEventsCommitted, readEventsAfter, type CommittedEvent, type EventRecord } from '../../db/events.js';
 import type { Logger } from '../logger.js';
 import { fromRecord, type EventOf, type EventType, type LoggedEvent } from './contract.js';
 
@@ -141,8 +141,24 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     }
   };
   if (options.databaseUrl) await listen();
-  const offCommitted = onEventsCommitted(db, () => {
-    wake();
+  /**
+   * This instance's own commit, when its events are the next in the log (SQLite, nothing read meanwhile): handed on as
+   * they are, as a read would have handed them on — the log holds them already — without reading them back. Anything
+   * else (PostgreSQL, where the ids are not known here; another process's events in between, such as the operator
+   * CLI's; a read under way) is read from the log as before.
+   */
+  const handOn = (events: CommittedEvent[]): boolean => {
+    if (reading || closed || events[0]?.id !== position + 1) return false;
+    for (let i = 1; i < events.length; i++) if (events[i].id !== position + 1 + i) return false;
+    for (const e of events) {
+      position = e.id!;
+      dispatch(fromRecord(e as EventRecord));
+    }
+    for (const listener of [...advanced]) listener(position);
+    return true;
+  };
+  const offCommitted = onEventsCommitted(db, (events) => {
+    if (!handOn(events)) wake();
     publisher?.publish(REDIS_EVENTS_CHANNEL, '1').catch(() => undefined);
   });
   const poll = setInterval(wake, options.pollMs ?? 2000);

@@ -3,6 +3,7 @@ import { DIALECTS, testConfig } from '../../helpers/app.js';
 import { createStore } from '../../helpers/server-process.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress } from '../../../src/mail/addresses.js';
+import { readEventsAfter } from '../../../src/db/events.js';
 import { startEventFeed } from '../../../src/platform/events/feed.js';
 import { type EventOf } from '../../../src/platform/events/contract.js';
 
@@ -31,6 +32,41 @@ describe.skipIf(!DIALECTS.includes('postgres'))('event-log wake-ups through Post
       await feed.close();
       await writer.close();
       await reader.close();
+      await store.drop();
+    }
+  });
+});
+
+/**
+ * SQLite: the instance's own commits are handed to its feed with the ids the log gave them, and events another process
+ * wrote in between (the operator CLI opens the same file) are still delivered, in log order, with the next own commit.
+ */
+describe('the feed of an instance on SQLite', () => {
+  it('delivers its own commits at once, and what another process committed in between, in log order', async () => {
+    const store = await createStore('sqlite');
+    const instance = await store.open();
+    const cli = await store.open();
+    const feed = await startEventFeed({ db: instance.db, pollMs: 60_000 });
+    try {
+      const seen: Array<EventOf<'address.created'>> = [];
+      feed.subscribe('address.created', (e) => seen.push(e));
+      const config = testConfig();
+      const accountId = (await createAccount(instance.db, 'own@example.com', 'developer')).id;
+      const first = await createAddress(instance.db, config, accountId, { prefix: 'own-1' });
+      // Delivered by the time the commit's caller goes on: no poll, no wait.
+      expect(seen.map((e) => e.address)).toEqual([first.address]);
+      const other = await createAddress(cli.db, config, accountId, { prefix: 'cli-1' });
+      const third = await createAddress(instance.db, config, accountId, { prefix: 'own-2' });
+      await expect.poll(() => seen.length, { timeout: 5000, interval: 20 }).toBe(3);
+      expect(seen.map((e) => e.address)).toEqual([first.address, other.address, third.address]);
+      const logged = await readEventsAfter(instance.db, 0, 100);
+      expect(seen.map((e) => e.id)).toEqual(logged.filter((r) => r.type === 'address.created').map((r) => r.id));
+      expect(seen[2]).toMatchObject({ accountId, addressId: third.id, expiresAt: third.expires_at });
+      expect(feed.position()).toBe(logged[logged.length - 1].id);
+    } finally {
+      await feed.close();
+      await cli.close();
+      await instance.close();
       await store.drop();
     }
   });
