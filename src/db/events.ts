@@ -154,6 +154,28 @@ export async function readEventsAfter(db: Db, afterId: number, limit: number): P
   return rows.map(toRecord);
 }
 
+/** An event's columns without its JSON data: what a reader decides by before it reads (and parses) the data. */
+export type EventHead = Omit<EventRecord, 'data'>;
+
+/** The heads of the events after `afterId`, oldest first (readEventsAfter without the data). */
+export async function readEventHeadsAfter(db: Db, afterId: number, limit: number): Promise<EventHead[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'type', 'account_id', 'address_id', 'address', 'message_id', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** These events in full, oldest first (one gone meanwhile — pruned — is left out). */
+export async function readEventsByIds(db: Db, ids: number[]): Promise<EventRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  return rows.map(toRecord);
+}
+
 /**
  * One address's `message.received` events, oldest first: after the event `afterId`, or received after the instant
  * `since`. Only messages still stored are answered (a deleted message is not replayed).
