@@ -31,9 +31,9 @@ const APPEND_LOCK = 74658;
 export type Emit = (event: NewEventRecord) => void;
 
 /**
- * Events a transaction of this instance committed. On SQLite each carries the id the log gave it (one writer: a
- * statement's rows get consecutive ids, the last of which the statement reports), so the feed can hand them on without
- * reading them back (src/platform/events/feed.ts); on PostgreSQL the ids are not asked for, and the feed reads the log.
+ * Events a transaction of this instance committed, each with the id the log gave it (SQLite: one writer, so a
+ * statement's rows get consecutive ids, the last of which the statement reports; PostgreSQL: RETURNING), so the feed
+ * can hand them on without reading them back (src/platform/events/feed.ts).
  */
 export type CommittedEvent = NewEventRecord & { id?: number };
 
@@ -90,7 +90,10 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
         const value = await work(conn, emit);
         await appendEvents(conn, pending);
         // NOTIFY is delivered to every LISTENing connection when (and only if) the transaction commits.
-        await sql.raw(pending.length > 0 ? `select pg_notify('${EVENTS_CHANNEL}', ''); commit` : 'commit').execute(conn);
+        // The payload is the id of the last event committed: a listener that has handed on that one already (its
+        // own commit, src/platform/events/feed.ts) need not read the log for it.
+        const last = pending.length > 0 ? Number(pending[pending.length - 1].id ?? 0) : 0;
+        await sql.raw(pending.length > 0 ? `select pg_notify('${EVENTS_CHANNEL}', '${last}'); commit` : 'commit').execute(conn);
         return value;
       } catch (err) {
         await sql`rollback`.execute(conn).catch(() => undefined);
@@ -130,13 +133,17 @@ async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> 
   if (events.length === 0) return 0;
   const postgres = dialectOf(trx) === 'postgres';
   if (postgres) await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
-  const inserted = await trx
-    .insertInto('events')
-    .values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })))
-    .executeTakeFirst();
-  if (!postgres && inserted.insertId !== undefined) {
-    const first = Number(inserted.insertId) - events.length + 1;
-    events.forEach((e, i) => (e.id = first + i));
+  const insert = trx.insertInto('events').values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })));
+  if (postgres) {
+    // In the order of the VALUES, which is the order the sequence handed the ids out in.
+    const rows = await insert.returning('id').execute();
+    if (rows.length === events.length) rows.forEach((r, i) => (events[i].id = Number(r.id)));
+  } else {
+    const inserted = await insert.executeTakeFirst();
+    if (inserted.insertId !== undefined) {
+      const first = Number(inserted.insertId) - events.length + 1;
+      events.forEach((e, i) => (e.id = first + i));
+    }
   }
   return events.length;
 }

@@ -129,7 +129,12 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
       void client.end().catch(() => undefined);
       if (!closed) relisten = setTimeout(() => void listen().then(wake, onLost), 1000);
     };
-    client.on('notification', wake);
+    // The payload names the last event the commit appended: nothing to read when it was handed on already (this
+    // instance's own commit, handOn). An empty payload (an older instance's) always wakes.
+    client.on('notification', (n: { payload?: string }) => {
+      if (n.payload && /^[0-9]+$/.test(n.payload) && Number(n.payload) <= position) return;
+      wake();
+    });
     client.on('error', onLost);
     client.on('end', () => onLost());
     try {
@@ -142,10 +147,11 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   };
   if (options.databaseUrl) await listen();
   /**
-   * This instance's own commit, when its events are the next in the log (SQLite, nothing read meanwhile): handed on as
-   * they are, as a read would have handed them on — the log holds them already — without reading them back. Anything
-   * else (PostgreSQL, where the ids are not known here; another process's events in between, such as the operator
-   * CLI's; a read under way) is read from the log as before.
+   * This instance's own commit, when its events are the next in the log (nothing read meanwhile): handed on as they
+   * are, as a read would have handed them on — the log holds them already — without reading them back. Anything else
+   * (another process's events in between, such as the operator CLI's or another instance's; an id the sequence skipped;
+   * a read under way) is read from the log as before. On PostgreSQL ids become visible in order (APPEND_LOCK in
+   * src/db/events.ts), so the next id after `position` is never committed behind a later one.
    */
   const handOn = (events: CommittedEvent[]): boolean => {
     if (reading || closed || events[0]?.id !== position + 1) return false;

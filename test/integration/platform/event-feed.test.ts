@@ -38,15 +38,15 @@ describe.skipIf(!DIALECTS.includes('postgres'))('event-log wake-ups through Post
 });
 
 /**
- * SQLite: the instance's own commits are handed to its feed with the ids the log gave them, and events another process
- * wrote in between (the operator CLI opens the same file) are still delivered, in log order, with the next own commit.
+ * An instance's own commits are handed to its feed with the ids the log gave them, and events another process wrote
+ * in between (the operator CLI opens the same store) are still delivered, in log order, with the next own commit.
  */
-describe('the feed of an instance on SQLite', () => {
+describe.each(DIALECTS)('the feed of an instance on %s', (dialect) => {
   it('delivers its own commits at once, and what another process committed in between, in log order', async () => {
-    const store = await createStore('sqlite');
+    const store = await createStore(dialect);
     const instance = await store.open();
     const cli = await store.open();
-    const feed = await startEventFeed({ db: instance.db, pollMs: 60_000 });
+    const feed = await startEventFeed({ db: instance.db, databaseUrl: store.env.DATABASE_URL || null, pollMs: 60_000 });
     try {
       const seen: Array<EventOf<'address.created'>> = [];
       feed.subscribe('address.created', (e) => seen.push(e));
