@@ -46,7 +46,8 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     // it before any thread starts.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
     // Each thread lowers its own scheduling priority (src/mail/ingest/intake-worker.ts, INTAKE_WORKER_NICE).
-    workerData: { nice } satisfies IntakeWorkerData,
+    // And, when it checks, how: once for the thread's life, not with every message.
+    workerData: { nice, ...(checks ? { checks: checks.settings } : {}) } satisfies IntakeWorkerData,
     // A check waits for DNS (50–500 ms for a new sender domain): a thread takes the next message meanwhile, up to
     // INTAKE_CONCURRENCY at once, as the processors on the event loop do.
     ...(checks ? { concurrentTasksPerWorker: Math.max(1, checks.concurrency) } : {}),
@@ -59,7 +60,7 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
     ...(checks
       ? {
           async check(raw: Buffer, ctx: AuthContext) {
-            const task: CheckTask = { raw, ctx, settings: checks.settings };
+            const task: CheckTask = { raw, ctx };
             const done = (await pool.run(task)) as CheckedContent;
             return { prepared: withBuffer(done.prepared), authentication: done.authentication };
           },

@@ -14,6 +14,8 @@ import { prepareContent, type PreparedContent } from './prepare.js';
 export interface IntakeWorkerData {
   /** INTAKE_WORKER_NICE: this thread's nice value; 0 keeps the process's. */
   nice: number;
+  /** How to check SPF/DKIM/DMARC, when the pool's tasks include the checks (CheckTask). */
+  checks?: MailAuthSettings;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface IntakeWorkerData {
  * loop and the senders leave, and yields when they need one. Linux sets a thread's priority alone (setpriority of
  * 0 is the calling thread); elsewhere that would lower the whole process, so it is left as it is.
  */
-const { nice } = ((isMainThread ? undefined : workerData) ?? {}) as Partial<IntakeWorkerData>;
+const { nice, checks } = ((isMainThread ? undefined : workerData) ?? {}) as Partial<IntakeWorkerData>;
 if (nice && process.platform === 'linux') {
   try {
     os.setPriority(0, nice);
@@ -31,11 +33,11 @@ if (nice && process.platform === 'linux') {
   }
 }
 
-/** A message to prepare and check: what the intake processor knows of its sender, and how to check. */
+/** A message to prepare and check, with what the intake processor knows of its sender (how to check came with the
+ * thread: IntakeWorkerData). */
 export interface CheckTask {
   raw: Uint8Array;
   ctx: AuthContext;
-  settings: MailAuthSettings;
 }
 
 export interface CheckedContent {
@@ -44,7 +46,7 @@ export interface CheckedContent {
 }
 
 /** This thread's authenticator (its DNS cache lives as long as the thread), built with the first check. */
-let authenticator: { key: string; value: MailAuthenticator } | undefined;
+let authenticator: MailAuthenticator | undefined;
 
 /**
  * One parse at a time on a thread, as before the checks came here: the thread holds several messages at once so that
@@ -60,10 +62,10 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 export default async function prepare(input: Uint8Array | CheckTask): Promise<PreparedContent | CheckedContent> {
   if (input instanceof Uint8Array) return prepareContent(asBuffer(input), true);
-  const key = JSON.stringify(input.settings);
-  if (authenticator?.key !== key) authenticator = { key, value: mailAuthenticatorFrom(input.settings) };
+  if (!checks) throw new Error('this intake worker thread was started without the settings of the checks');
+  authenticator ??= mailAuthenticatorFrom(checks);
   const raw = asBuffer(input.raw);
   // Parsing runs while the checks wait for DNS.
-  const [prepared, authentication] = await Promise.all([oneAtATime(() => prepareContent(raw, true)), authenticator.value.check(raw, input.ctx)]);
+  const [prepared, authentication] = await Promise.all([oneAtATime(() => prepareContent(raw, true)), authenticator.check(raw, input.ctx)]);
   return { prepared, authentication };
 }
