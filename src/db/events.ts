@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './database.js';
 import { relaxedCommits } from './sqlite-dialect.js';
@@ -36,6 +37,20 @@ export type Emit = (event: NewEventRecord) => void;
  * can hand them on without reading them back (src/platform/events/feed.ts).
  */
 export type CommittedEvent = NewEventRecord & { id?: number };
+
+/** Each database handle's mark (one per instance): see notifyToken. */
+const tokens = new WeakMap<Db, string>();
+
+/**
+ * The mark this handle's commits put on their wake-ups (the NOTIFY payload, src/platform/events/feed.ts's Redis
+ * message): an instance's feed learns of its own commits at once (onEventsCommitted), and skips the wake-up that
+ * comes back to it from PostgreSQL or Redis, which would only read the log again for events it has handed on.
+ */
+export function notifyToken(db: Db): string {
+  let token = tokens.get(db);
+  if (!token) tokens.set(db, (token = randomBytes(6).toString('hex')));
+  return token;
+}
 
 /** Local wake-ups after a commit that appended events, per database handle (one per instance). */
 const committed = new WeakMap<Db, Set<(events: CommittedEvent[]) => void>>();
@@ -90,10 +105,10 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
         const value = await work(conn, emit);
         await appendEvents(conn, pending);
         // NOTIFY is delivered to every LISTENing connection when (and only if) the transaction commits.
-        // The payload is the id of the last event committed: a listener that has handed on that one already (its
-        // own commit, src/platform/events/feed.ts) need not read the log for it.
+        // The payload: this handle's mark (notifyToken) and the id of the last event committed; a listener that has
+        // handed that one on already need not read the log for it (src/platform/events/feed.ts). Hex and digits only.
         const last = pending.length > 0 ? Number(pending[pending.length - 1].id ?? 0) : 0;
-        await sql.raw(pending.length > 0 ? `select pg_notify('${EVENTS_CHANNEL}', '${last}'); commit` : 'commit').execute(conn);
+        await sql.raw(pending.length > 0 ? `select pg_notify('${EVENTS_CHANNEL}', '${notifyToken(db)}:${last}'); commit` : 'commit').execute(conn);
         return value;
       } catch (err) {
         await sql`rollback`.execute(conn).catch(() => undefined);

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Client as PgClient } from 'pg';
 import type { Db } from '../../db/database.js';
-import { EVENTS_CHANNEL, lastEventId, onEventsCommitted, readEventsAfter, type CommittedEvent, type EventRecord } from '../../db/events.js';
+import { EVENTS_CHANNEL, lastEventId, notifyToken, onEventsCommitted, readEventsAfter, type CommittedEvent, type EventRecord } from '../../db/events.js';
 import type { Logger } from '../logger.js';
 import { fromRecord, type EventOf, type EventType, type LoggedEvent } from './contract.js';
 
@@ -99,6 +99,18 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   }
   const wake = () => void read();
 
+  /**
+   * A NOTIFY's payload (src/db/events.ts) is the committing handle's mark and the id of the last event it appended.
+   * This instance's own commits were handed on (handOn) or woke the feed already when they committed; another's
+   * whose last event has been read already need no read either. Anything else — an empty payload, as an older
+   * instance sends — wakes the feed.
+   */
+  const own = notifyToken(db);
+  const ownOrSeen = (payload: string | undefined): boolean => {
+    const [token, last] = (payload ?? '').split(':');
+    return token === own || (last !== undefined && /^[0-9]+$/.test(last) && Number(last) <= position);
+  };
+
   // Wake-ups. Our own commits: at once, and passed on to the other instances through Redis when it is configured.
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
@@ -109,7 +121,9 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
     subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     for (const client of [publisher, subscriber]) client.on('error', (err: unknown) => logger?.warn({ err }, 'event wake-up channel (Redis) failed'));
-    subscriber.on('message', wake);
+    subscriber.on('message', (_channel: string, message: string) => {
+      if (message !== own) wake();
+    });
     // Not awaited: with Redis down the instance still starts (the poll covers wake-ups; /ready reports Redis).
     subscriber.subscribe(REDIS_EVENTS_CHANNEL).catch((err: unknown) => logger?.warn({ err }, 'subscribing to event wake-ups (Redis) failed'));
   }
@@ -129,11 +143,8 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
       void client.end().catch(() => undefined);
       if (!closed) relisten = setTimeout(() => void listen().then(wake, onLost), 1000);
     };
-    // The payload names the last event the commit appended: nothing to read when it was handed on already (this
-    // instance's own commit, handOn). An empty payload (an older instance's) always wakes.
     client.on('notification', (n: { payload?: string }) => {
-      if (n.payload && /^[0-9]+$/.test(n.payload) && Number(n.payload) <= position) return;
-      wake();
+      if (!ownOrSeen(n.payload)) wake();
     });
     client.on('error', onLost);
     client.on('end', () => onLost());
@@ -165,7 +176,8 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   };
   const offCommitted = onEventsCommitted(db, (events) => {
     if (!handOn(events)) wake();
-    publisher?.publish(REDIS_EVENTS_CHANNEL, '1').catch(() => undefined);
+    // Marked as ours: our own subscriber hears it too, and skips it.
+    publisher?.publish(REDIS_EVENTS_CHANNEL, own).catch(() => undefined);
   });
   const poll = setInterval(wake, options.pollMs ?? 2000);
   poll.unref();

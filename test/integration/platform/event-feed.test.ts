@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, testConfig } from '../../helpers/app.js';
 import { createStore } from '../../helpers/server-process.js';
@@ -28,6 +29,13 @@ describe.skipIf(!DIALECTS.includes('postgres'))('event-log wake-ups through Post
       expect(seen.map((e) => e.address)).toEqual([first.address, second.address]);
       expect(seen[1].id).toBeGreaterThan(seen[0].id);
       expect(seen[0]).toMatchObject({ accountId, addressId: first.id, expiresAt: first.expires_at });
+      // A wake-up without a payload (as an instance of an earlier version sends) still makes the feed read the log.
+      const third = await createAddress(writer.db, config, accountId, { prefix: 'notify-3' });
+      await expect.poll(() => seen.length, { timeout: 5000, interval: 20 }).toBe(3);
+      await sql`insert into events (type, account_id, address_id, address, message_id, created_at, payload)
+        select type, account_id, address_id, 'plain@notify.test', message_id, created_at, payload from events where address = ${third.address}`.execute(writer.db);
+      await sql`select pg_notify('ephemail_events', '')`.execute(writer.db);
+      await expect.poll(() => seen.map((e) => e.address), { timeout: 5000, interval: 20 }).toEqual([first.address, second.address, third.address, 'plain@notify.test']);
     } finally {
       await feed.close();
       await writer.close();
