@@ -18,9 +18,10 @@ export interface EnqueuerDeps {
   /** Called after rows were written, so an in-process worker can start at once instead of at its next poll. */
   onEnqueued?: () => void;
   /**
-   * Wake-ups closer together than this after a run started wait for the rest of it (default 20 ms): in a burst of mail
+   * Wake-ups closer together than this after a run started wait for the rest of it (default 50 ms): in a burst of mail
    * every stored batch wakes the enqueuer, and one run per batch was a commit per batch for a cursor's move. A lone
-   * event is queued at once.
+   * event is queued at once; during a burst a delivery is queued at most 50 ms after its event. With 20 ms a burst on
+   * PostgreSQL ran the enqueuer once per 9 messages, six statements each (BENCHMARKS.md, intake, session 27).
    */
   minIntervalMs?: number;
 }
@@ -135,7 +136,7 @@ export function startWebhookEnqueuer(deps: EnqueuerDeps): WebhookEnqueuer {
     return running;
   }
 
-  const minInterval = deps.minIntervalMs ?? 20;
+  const minInterval = deps.minIntervalMs ?? 50;
   let lastRun = -Infinity;
   let later: NodeJS.Timeout | undefined;
   const runNow = () => {
