@@ -146,14 +146,18 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
  * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. On SQLite each event gets its id (CommittedEvent). */
 async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const postgres = dialectOf(trx) === 'postgres';
-  if (postgres) await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
-  const insert = trx.insertInto('events').values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })));
-  if (postgres) {
-    // In the order of the VALUES, which is the order the sequence handed the ids out in.
-    const rows = await insert.returning('id').execute();
-    if (rows.length === events.length) rows.forEach((r, i) => (events[i].id = Number(r.id)));
+  if (dialectOf(trx) === 'postgres') {
+    // The lock and the rows in one statement, one round trip: no row reaches the INSERT, and no id is handed out,
+    // before the lock's row has joined it. The ids come back in the order of the VALUES, which is the order the
+    // sequence handed them out in.
+    const rows = events.map((e) => sql`(${e.type}, ${e.account_id}, ${e.address_id}, ${e.address}, ${e.message_id}, ${e.created_at}, ${JSON.stringify(e.data ?? {})})`);
+    const { rows: ids } = await sql<{ id: string }>`with append_lock as (select pg_advisory_xact_lock(${APPEND_LOCK}))
+      insert into events (type, account_id, address_id, address, message_id, created_at, payload)
+      select v.* from append_lock cross join (values ${sql.join(rows)}) as v (type, account_id, address_id, address, message_id, created_at, payload)
+      returning id`.execute(trx);
+    if (ids.length === events.length) ids.forEach((r, i) => (events[i].id = Number(r.id)));
   } else {
+    const insert = trx.insertInto('events').values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })));
     const inserted = await insert.executeTakeFirst();
     if (inserted.insertId !== undefined) {
       const first = Number(inserted.insertId) - events.length + 1;

@@ -45,6 +45,40 @@ describe.skipIf(!DIALECTS.includes('postgres'))('event-log wake-ups through Post
   });
 });
 
+describe.skipIf(!DIALECTS.includes('postgres'))('event ids on PostgreSQL', () => {
+  it('become visible in order under concurrent commits, so a feed following the log misses none', async () => {
+    const store = await createStore('postgres');
+    const writers = await Promise.all([store.open(), store.open(), store.open(), store.open()]);
+    const reader = await store.open();
+    const feed = await startEventFeed({ db: reader.db, databaseUrl: store.env.DATABASE_URL, pollMs: 60_000 });
+    try {
+      const seen: Array<EventOf<'address.created'>> = [];
+      feed.subscribe('address.created', (e) => seen.push(e));
+      const config = testConfig();
+      const accountId = (await createAccount(writers[0].db, 'order@example.com', 'developer')).id;
+      const created = (
+        await Promise.all(
+          writers.map(async (w, n) => {
+            const mine: string[] = [];
+            for (let i = 0; i < 30; i++) mine.push((await createAddress(w.db, config, accountId, { prefix: `order-${n}-${i}` })).address);
+            return mine;
+          }),
+        )
+      ).flat();
+      await expect.poll(() => seen.length, { timeout: 10_000, interval: 20 }).toBe(created.length);
+      expect(new Set(seen.map((e) => e.address))).toEqual(new Set(created));
+      const ids = seen.map((e) => e.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await feed.close();
+      for (const w of writers) await w.close();
+      await reader.close();
+      await store.drop();
+    }
+  });
+});
+
 /**
  * An instance's own commits are handed to its feed with the ids the log gave them, and events another process wrote
  * in between (the operator CLI opens the same store) are still delivered, in log order, with the next own commit.
