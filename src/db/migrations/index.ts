@@ -16,6 +16,7 @@ import * as keyScopes from './20261124-0013-key-scopes.js';
 import * as teams from './20261124-0014-teams.js';
 import * as sandboxes from './20261124-0015-sandboxes.js';
 import * as providerApis from './20261124-0016-provider-apis.js';
+import * as intakeQueueDue from './20261128-0017-intake-queue-due.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124-0014-teams': teams,
   '20261124-0015-sandboxes': sandboxes,
   '20261124-0016-provider-apis': providerApis,
+  '20261128-0017-intake-queue-due': intakeQueueDue,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
