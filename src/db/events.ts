@@ -143,7 +143,7 @@ export async function transactWithEvents<T>(db: Db, work: (trx: Db, emit: Emit) 
 }
 
 /** Appends events inside the caller's transaction; call it last, just before the commit (see APPEND_LOCK). On
- * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. On SQLite each event gets its id (CommittedEvent). */
+ * PostgreSQL the caller notifies EVENTS_CHANNEL with its COMMIT. Each event gets the id the log gave it (CommittedEvent). */
 async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   if (dialectOf(trx) === 'postgres') {
