@@ -155,7 +155,8 @@ async function migrate(database: Database): Promise<void> {
         // Kysely looks for its migration tables across schemas unless told which one: pin it to ours, so that
         // several Ephemail schemas in one database (tests, tenants) never see each other's bookkeeping.
         const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(conn);
-        await runMigrations(conn, database.dialect, rows[0]?.schema ?? 'public');
+        const schema = rows[0]?.schema ?? 'public';
+        await runMigrations(lookingInto(conn, schema), database.dialect, schema);
       } finally {
         await sql`select pg_advisory_unlock(74657)`.execute(conn);
       }
@@ -165,17 +166,50 @@ async function migrate(database: Database): Promise<void> {
   }
 }
 
+/**
+ * `db` with an introspection that looks into `schema` alone. Kysely's Migrator asks its database's introspection
+ * whether its schema and tables exist, and PostgreSQL's lists every column of every table of every schema — another
+ * tenant's or test's included, each column then asked about by name (pg_get_serial_sequence) — so DDL anywhere else
+ * in the database while it reads could fail a start-up ("column … does not exist", seen in the suite), and the listing
+ * grew with every schema. The Migrator reads only the tables' names and schemas.
+ */
+function lookingInto(db: Db, schema: string): Db {
+  const introspection = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    async getTables() {
+      const { rows } = await sql<{ name: string }>`select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  // Kysely's methods read private fields: they are called on the database itself, not on the proxy.
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function runMigrations(db: Db, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Before any migration runs, Kysely's Migrator lists every table of every schema in the database to find its own;
-    // a schema dropped meanwhile (another tenant's, a test's) fails that listing — 3F000 "schema … does not exist", or
-    // 42P01 for a table — though nothing of ours changed. List again.
+    // Before any migration runs, the Migrator looks for its own tables (lookingInto keeps it to our schema); should a
+    // schema or table it reads be dropped or changed meanwhile — 3F000 "schema … does not exist", 42P01 for a table,
+    // 42703 for a column — nothing of ours changed: look again.
     const code = (error as { code?: unknown } | undefined)?.code;
-    if (!failed && attempt < MIGRATION_TRIES && (code === '3F000' || code === '42P01')) continue;
+    if (!failed && attempt < MIGRATION_TRIES && (code === '3F000' || code === '42P01' || code === '42703')) continue;
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
