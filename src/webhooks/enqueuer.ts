@@ -48,8 +48,10 @@ const subscribable = (type: EventType): type is WebhookEventType & EventType => 
 export const WEBHOOK_CURSOR = 'webhooks';
 const BATCH = 200;
 
-/** Events a webhook may subscribe to, of an address (the only ones that can queue deliveries). */
-const queueable = (event: LoggedEvent): event is LoggedEvent & { address: string } => subscribable(event.type) && event.address !== null;
+/** Events a webhook may subscribe to, of an address (the only ones that can queue deliveries): read in full, or only
+ * their heads (enqueueFromLog). */
+const queueable = <E extends { type: string; address: string | null }>(event: E): event is E & { address: string } =>
+  subscribable(event.type as EventType) && event.address !== null;
 
 /** Outbox rows for one event: one per enabled webhook of its account (`enabled`) whose address filter is empty or
  * its address, and that subscribes to its type. */
@@ -84,7 +86,7 @@ export async function enqueueFromLog(db: Db, publicUrl: string | null, now = new
     // The events' heads first: most events belong to accounts with no webhook (every message of a test suite that
     // only reads its inbox), and their data — a message's summary, in JSON — need not be read or parsed at all.
     const heads = await readEventHeadsAfter(trx, position, BATCH);
-    const candidates = heads.filter((h) => subscribable(h.type as EventType) && h.address !== null);
+    const candidates = heads.filter(queueable);
     // One query for the batch's accounts, not one per event: in the same transaction, so the same webhooks.
     const enabled = await findEnabledWebhooksOf(
       trx,

@@ -61,15 +61,20 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
     }
   };
 
+  /** Hands the next events of the log (read back, or this instance's own commit: handOn) to the subscribers. */
+  const deliver = (records: EventRecord[]) => {
+    for (const record of records) {
+      position = record.id;
+      dispatch(fromRecord(record));
+    }
+    for (const listener of [...advanced]) listener(position);
+  };
+
   async function drain(): Promise<void> {
     for (;;) {
       const batch = await readEventsAfter(db, position, BATCH);
       if (batch.length === 0) return;
-      for (const record of batch) {
-        position = record.id;
-        dispatch(fromRecord(record));
-      }
-      for (const listener of [...advanced]) listener(position);
+      deliver(batch);
       if (batch.length < BATCH) return;
     }
   }
@@ -167,11 +172,7 @@ export async function startEventFeed(options: EventFeedOptions): Promise<EventFe
   const handOn = (events: CommittedEvent[]): boolean => {
     if (reading || closed || events[0]?.id !== position + 1) return false;
     for (let i = 1; i < events.length; i++) if (events[i].id !== position + 1 + i) return false;
-    for (const e of events) {
-      position = e.id!;
-      dispatch(fromRecord(e as EventRecord));
-    }
-    for (const listener of [...advanced]) listener(position);
+    deliver(events as EventRecord[]);
     return true;
   };
   const offCommitted = onEventsCommitted(db, (events) => {
