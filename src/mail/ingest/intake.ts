@@ -45,6 +45,12 @@ export const MAX_ATTEMPTS = 5;
 const DNS_MAX_TTL_SECONDS = 300;
 /** How long depth read from the store stands for the backpressure check (each acceptance adds to it meanwhile). */
 const DEPTH_CACHE_MS = 100;
+/**
+ * During a burst, the processors' stores gather this long before they commit (batchedWrite's holdMs): a commit
+ * rewrites the last page of every table and index it touches, so fewer, larger commits write less for the same
+ * messages. A message processed after a pause is committed at once; under load it becomes visible up to this much later.
+ */
+const STORE_HOLD_MS = 10;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
@@ -190,7 +196,7 @@ export function createIntake(deps: IntakeDeps): Intake {
    * own: lost to a power failure, the entries (synced when accepted) are still queued and are processed again into the
    * same message ids; the next durable commit syncs this one too.
    */
-  const storeBatched = batchedWrite(db, storeProcessed, { durable: false });
+  const storeBatched = batchedWrite(db, storeProcessed, { durable: false, holdMs: STORE_HOLD_MS });
 
   /** Commits a processed entry with its batch; a batch that fails is tried entry by entry, so that one entry that
    * cannot be stored does not fail the others with it. */
@@ -223,7 +229,12 @@ export function createIntake(deps: IntakeDeps): Intake {
   metrics?.setIntakeProbe(() => intakeBacklog(db));
   const memory = deps.memory ?? memoryRelease({ afterMessages: config.intake.memoryReleaseAfter, logger, metrics });
 
-  async function store(entry: IntakeEntry): Promise<void> {
+  /**
+   * Prepares an entry (parse, checks, extraction, compression), then gives its processor back (`prepared`) before it
+   * waits for the commit that stores it: the processor takes the next entry meanwhile, and a batch of stores may gather
+   * for STORE_HOLD_MS without holding INTAKE_CONCURRENCY processors idle.
+   */
+  async function store(entry: IntakeEntry, prepared_: () => void): Promise<void> {
     const recipients: CopyRecipient[] = entry.recipients.map((r) => ({
       addressId: r.address_id,
       accountId: r.account_id,
@@ -242,7 +253,9 @@ export function createIntake(deps: IntakeDeps): Intake {
       else [prepared, authentication] = await Promise.all([preparer.prepare(entry.raw), mailAuth().check(entry.raw, ctx)]);
     }
     const item: Processed = { entry, message: { prepared, recipients, receivedAt: new Date(entry.acceptedAt), authentication }, stored: false, copies: [] };
-    await commitProcessed(item);
+    const committed = commitProcessed(item);
+    prepared_();
+    await committed;
     if (!item.stored) throw new AlreadyStored();
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
     if (item.copies.length > 0) metrics?.messagesStored.inc(item.copies.length);
@@ -250,10 +263,10 @@ export function createIntake(deps: IntakeDeps): Intake {
     logger.info({ entry: entry.id, messages: item.copies.map((c) => c.messageId) }, 'intake entry stored');
   }
 
-  async function processOrRelease(entry: IntakeEntry): Promise<void> {
+  async function processOrRelease(entry: IntakeEntry, prepared: () => void): Promise<void> {
     const leaseEnds = Date.now() + config.intake.leaseSeconds * 1000;
     try {
-      await store(entry);
+      await store(entry, prepared);
     } catch (err) {
       if (err instanceof AlreadyStored) return;
       metrics?.intakeFailures.inc();
@@ -308,7 +321,7 @@ export function createIntake(deps: IntakeDeps): Intake {
             );
             if (claimed.length === 0 || stopped) {
               // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back.
-              if (claimed.length === 0 && running === 0 && !stopped) memory.idle(accepting.perSecond(clock()) > 0);
+              if (claimed.length === 0 && inFlight.size === 0 && !stopped) memory.idle(accepting.perSecond(clock()) > 0);
               break;
             }
             // A burst may have begun while the claim ran: look again before starting any of it.
@@ -316,10 +329,19 @@ export function createIntake(deps: IntakeDeps): Intake {
           }
           const entry = claimed.shift()!;
           running++;
-          const work = processOrRelease(entry).finally(() => {
+          // The processor is free once the entry is prepared (store), or once its processing ended some other way;
+          // the entry stays in flight until its commit settles.
+          let holding = true;
+          const release = () => {
+            if (!holding) return;
+            holding = false;
             running--;
-            inFlight.delete(work);
             void pump();
+          };
+          const work = processOrRelease(entry, release).finally(() => {
+            inFlight.delete(work);
+            release();
+            if (inFlight.size === 0) void pump();
           });
           inFlight.add(work);
         }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase } from '../../helpers/app.js';
 import type { Database, Db } from '../../../src/db/database.js';
-import { commitGrouped, configureGroupCommit } from '../../../src/db/group-commit.js';
+import { batchedWrite, commitGrouped, configureGroupCommit } from '../../../src/db/group-commit.js';
 import { onEventsCommitted } from '../../../src/db/events.js';
 import { logSyncs } from '../../../src/db/sqlite-dialect.js';
 
@@ -231,5 +231,30 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
       // SQLite: one transaction for the batch, rolled back and retried write by write when one fails.
       expect((await rows()).filter((id) => id.startsWith('a'))).toEqual(['a0', 'a2']);
     }
+  });
+  it('a batched write with holdMs: a batch after a pause commits at once; one opened while items keep coming gathers them first', async () => {
+    const written: string[][] = [];
+    const store = batchedWrite<string>(
+      database.db,
+      async (trx, _emit, items) => {
+        written.push([...items]);
+        for (const id of items) await sql`insert into gc_probe (id) values (${id})`.execute(trx);
+      },
+      { durable: false, holdMs: 300 },
+    );
+    // After a pause: committed long before a hold would have let it go.
+    const first = store('h0').committed;
+    const tooLate = new Promise((resolve) => setTimeout(() => resolve('held'), 250));
+    expect(await Promise.race([first.then(() => 'at once'), tooLate])).toBe('at once');
+    // Items keep coming: the next batch waits for company, and the items added meanwhile commit with it.
+    const second = store('h1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = store('h2');
+    const fourth = store('h3');
+    expect(third).toBe(second);
+    expect(fourth).toBe(second);
+    await second.committed;
+    expect(written).toEqual([['h0'], ['h1', 'h2', 'h3']]);
+    expect((await rows()).filter((id) => id.startsWith('h'))).toEqual(['h0', 'h1', 'h2', 'h3']);
   });
 });

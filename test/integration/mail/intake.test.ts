@@ -3,7 +3,7 @@ import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress, deleteAddress } from '../../../src/mail/addresses.js';
-import { createIntake, NoRecipientLeft, type Acceptance, type Intake } from '../../../src/mail/ingest/intake.js';
+import { createIntake, NoRecipientLeft, type Acceptance, type AcceptedMessage, type Intake } from '../../../src/mail/ingest/intake.js';
 import type { ContentPreparer } from '../../../src/mail/ingest/intake-pool.js';
 import { prepareContent } from '../../../src/mail/ingest/prepare.js';
 
@@ -288,6 +288,32 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const events = await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').orderBy('message_id').execute();
     expect(events.map((e) => e.message_id)).toEqual(accepted.map((a) => a.messageIds[0]).sort());
     expect(await db.selectFrom('message_contents').select('id').execute()).toHaveLength(3);
+  });
+
+  it('gives a processor back once its entry is prepared: with INTAKE_CONCURRENCY=1, a burst is stored in fewer commits than messages, each once', async () => {
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '1' });
+    const account = await createAccount(db, `one-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'one-processor' });
+    const accepting = createIntake({ config: testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '0' }), db });
+    intakes.push(accepting);
+    const subjects = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8'];
+    const accepted: AcceptedMessage[] = [];
+    for (const subject of subjects) accepted.push(await accepting.accept(message(account.id, [address], subject)));
+    // Each statement that removes processed entries: one per store commit.
+    const { db: spied, sent: removals } = recording(db, /delete from "intake_queue"/);
+    const processing = createIntake({ config, db: spied, preparer: { prepare: (raw) => prepareContent(raw), close: async () => undefined } });
+    intakes.push(processing);
+    await processing.start();
+    await processing.drained();
+    // One processor that waited for each commit before taking the next entry would make one store commit per message.
+    expect(removals.length).toBeGreaterThan(0);
+    expect(removals.length).toBeLessThan(subjects.length);
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).where('address_id', '=', address.id).orderBy('subject').execute();
+    expect(stored).toEqual(subjects.map((subject, i) => ({ id: accepted[i].messageIds[0], subject })));
+    const events = await db.selectFrom('events').select('message_id').where('type', '=', 'message.received').where('address_id', '=', address.id).execute();
+    expect(events.map((e) => e.message_id).sort()).toEqual(accepted.map((a) => a.messageIds[0]).sort());
   });
 
   it('stores the others of a batch when one of its messages cannot be stored, and keeps that one queued with why', async () => {
