@@ -7,10 +7,11 @@ import { PROJECT_ROOT } from './project-root.js';
 /**
  * Giving memory back once a burst of mail is stored. A burst leaves garbage in V8's heap that no collection has
  * taken yet, and pages in glibc's heap that its allocator freed but keeps: free() gives back only the top of the heap,
- * never the middle. So when an instance's intake queue empties after storing MEMORY_RELEASE_AFTER messages or more
- * without emptying (a burst that outran processing), with no mail arriving, it runs V8's collection for memory
- * pressure and then glibc's malloc_trim, which returns every free page. Mail that processing keeps up with never sets
- * it off. After 20 000 messages: 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake,
+ * never the middle. So when an instance's intake queue is empty with no mail arriving, after a burst that stored
+ * MEMORY_RELEASE_AFTER messages or more — mail that kept arriving, however often the queue emptied on the way (its
+ * processors keep up with a burst since session 28) — it runs V8's collection for memory pressure and then glibc's
+ * malloc_trim, which returns every free page. Mail that comes with pauses between (25 ms with none)
+ * never sets it off. After 20 000 messages: 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake,
  * session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
  * optimised code still pointed to, and that code is optimised again. A plain full collection cost about as much and
  * gave back 10 MB less.
@@ -63,12 +64,12 @@ export function trimMemory(): boolean | null {
 export const MIN_INTERVAL_MS = 10_000;
 
 export interface MemoryRelease {
-  /** Messages stored here: counted until the queue is next found empty. */
+  /** Messages stored here: counted until the queue is next found empty with no mail arriving. */
   stored(count: number): void;
   /**
-   * Nothing is queued or being processed here: a burst that outran processing is over when MEMORY_RELEASE_AFTER
-   * messages or more were stored since the queue was last empty. Memory is given back then if no mail is `arriving`;
-   * either way the count starts again.
+   * Nothing is queued or being processed here. With mail still `arriving` the burst goes on: nothing is given back
+   * (it would stall the senders) and the count goes on too. With none arriving the burst is over: memory is given
+   * back when it stored MEMORY_RELEASE_AFTER messages or more, and the count starts again either way.
    */
   idle(arriving: boolean): void;
 }
@@ -101,11 +102,12 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
       storedSince += count;
     },
     idle(arriving) {
+      // Mail still arriving: the burst goes on, and a release now would stall its senders.
+      if (arriving) return;
       const messages = storedSince;
       storedSince = 0;
-      // Mail still arriving: a release now would stall its senders. Fewer than MEMORY_RELEASE_AFTER since the queue was
-      // last empty: processing kept up with the mail, which grew nothing worth a release (and its next burst's cost).
-      if (arriving || opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
+      // Fewer than MEMORY_RELEASE_AFTER in the burst: it grew nothing worth a release (and the next burst's cost).
+      if (opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
       const before = rss();
       const started = performance.now();
       const trimmed = release();

@@ -51,6 +51,11 @@ const DEPTH_CACHE_MS = 100;
  * messages. A message processed after a pause is committed at once; under load it becomes visible up to this much later.
  */
 const STORE_HOLD_MS = 10;
+/**
+ * Mail has stopped arriving, for giving memory back (memory.idle), when nothing was accepted for this long: during a
+ * burst messages come a few milliseconds apart, and an emptied queue is looked at again once this has passed.
+ */
+const QUIET_MS = 25;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
@@ -143,6 +148,8 @@ export function createIntake(deps: IntakeDeps): Intake {
   const clock = deps.now ?? Date.now;
   const accepting = acceptanceRate();
   let recheck: NodeJS.Timeout | undefined;
+  let idleRecheck: NodeJS.Timeout | undefined;
+  let lastAcceptedAt = -Infinity;
 
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
@@ -159,6 +166,15 @@ export function createIntake(deps: IntakeDeps): Intake {
     // The depth SMTP's backpressure check keeps (full()), with what was accepted since it was read.
     if (now - depth.at > BURST_DEPTH_MAX_AGE_MS || depth.value + depth.added >= burstBacklog) return concurrency;
     return 0;
+  }
+
+  /** The queue emptied with mail still arriving: look again once it may have stopped (memory.idle). */
+  function idleRecheckSoon(): void {
+    idleRecheck ??= setTimeout(() => {
+      idleRecheck = undefined;
+      void pump();
+    }, Math.max(1, lastAcceptedAt + QUIET_MS - clock()) + 1);
+    idleRecheck.unref();
   }
 
   /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors). */
@@ -320,8 +336,13 @@ export function createIntake(deps: IntakeDeps): Intake {
               { durable: false },
             );
             if (claimed.length === 0 || stopped) {
-              // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back.
-              if (claimed.length === 0 && inFlight.size === 0 && !stopped) memory.idle(accepting.perSecond(clock()) > 0);
+              // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back. With
+              // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none.
+              if (claimed.length === 0 && inFlight.size === 0 && !stopped) {
+                const arriving = clock() - lastAcceptedAt < QUIET_MS;
+                memory.idle(arriving);
+                if (arriving) idleRecheckSoon();
+              }
               break;
             }
             // A burst may have begun while the claim ran: look again before starting any of it.
@@ -369,7 +390,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
       if (entry.recipients.length === 0) throw new NoRecipientLeft();
       depth.added++;
-      accepting.note(clock());
+      accepting.note((lastAcceptedAt = clock()));
       void pump();
       return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
     },
@@ -398,6 +419,7 @@ export function createIntake(deps: IntakeDeps): Intake {
       stopped = true;
       clearInterval(timer);
       clearTimeout(recheck);
+      clearTimeout(idleRecheck);
       while (pumping) await new Promise((r) => setImmediate(r));
       // Claimed but never started: given back at once, uncounted, for another instance (or the next start) to take.
       const unstarted = claimed.map((e) => e.id);

@@ -79,14 +79,22 @@ describe('memoryRelease', () => {
     expect(await releases(metrics)).toBe('1');
   });
 
-  it('does nothing while mail arrives, nor when processing kept up: each emptying starts the count again', () => {
+  it('does nothing while mail arrives, and gives back once it stops after a burst however often the queue emptied on the way', () => {
     const { memory, calls } = subject(1000);
-    memory.stored(1000);
-    memory.idle(true); // emptied with mail still arriving: no release now, and no debt for later
-    memory.idle(false);
+    memory.stored(600);
+    memory.idle(true); // emptied with mail still arriving: the burst goes on, no release now
+    memory.stored(600);
+    memory.idle(true);
+    expect(calls).toHaveLength(0);
+    memory.idle(false); // 1 200 in the burst, and none arriving: given back now
+    expect(calls).toHaveLength(1);
+  });
+
+  it('starts the count again whenever mail stops: bursts with pauses between never add up', () => {
+    const { memory, calls } = subject(1000);
     memory.stored(600);
     memory.idle(false);
-    memory.stored(600); // 1 200 in all, but the queue emptied in between
+    memory.stored(600); // 1 200 in all, but mail stopped in between
     memory.idle(false);
     expect(calls).toHaveLength(0);
   });

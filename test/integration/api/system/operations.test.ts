@@ -153,6 +153,37 @@ describe('getMetrics', () => {
     expect(listed.json().count).toBe(5);
   });
 
+  it('gives memory back once mail stops after a burst its processors kept up with, without waiting for their poll', async () => {
+    const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
+    const { config, database, metrics } = t.context;
+    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
+    const metric = async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
+    const count = async () => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers: { authorization: `Bearer ${t.developerKey}` } })).json().count;
+    // The intake's clock stands still while the mail comes: by it, mail is still arriving whenever the queue empties.
+    const base = Date.now();
+    let skew = 0;
+    const intake = createIntake({ config, db: database.db, metrics, now: () => base + skew });
+    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      // One after another, each stored before the next is sent: the queue empties four times on the way.
+      for (let i = 0; i < 4; i++) {
+        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
+        await expect.poll(count).toBe(i + 1);
+      }
+      expect(await metric('ephemail_memory_releases_total')).toBe(0);
+      // Mail stops (by the clock): the burst of four is over, and memory goes back long before the poll's minute.
+      skew = 5_000;
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
+    } finally {
+      transport.close();
+      await smtp.close();
+      await intake.stop();
+    }
+  });
+
   it('requires METRICS_TOKEN as a Bearer token when it is set', async () => {
     const t = await app({ METRICS_TOKEN: 'scrape-token-0123456789' });
     const none = await t.app.inject({ url: '/metrics' });
