@@ -10,8 +10,8 @@ import { PROJECT_ROOT } from './project-root.js';
  * never the middle. So when an instance's intake queue is empty with no mail arriving, after a burst that stored
  * MEMORY_RELEASE_AFTER messages or more — mail that kept arriving, however often the queue emptied on the way (its
  * processors keep up with a burst since session 28) — it runs V8's collection for memory pressure and then glibc's
- * malloc_trim, which returns every free page. Mail that comes with pauses between (25 ms with none)
- * never sets it off. After 20 000 messages: 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake,
+ * malloc_trim, which returns every free page. Mail that comes with pauses between (25 ms with none) never sets it
+ * off. After 20 000 messages: 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake,
  * session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
  * optimised code still pointed to, and that code is optimised again. A plain full collection cost about as much and
  * gave back 10 MB less.

@@ -246,11 +246,11 @@ export function createIntake(deps: IntakeDeps): Intake {
   const memory = deps.memory ?? memoryRelease({ afterMessages: config.intake.memoryReleaseAfter, logger, metrics });
 
   /**
-   * Prepares an entry (parse, checks, extraction, compression), then gives its processor back (`prepared`) before it
-   * waits for the commit that stores it: the processor takes the next entry meanwhile, and a batch of stores may gather
-   * for STORE_HOLD_MS without holding INTAKE_CONCURRENCY processors idle.
+   * Prepares an entry (parse, checks, extraction, compression), then gives its processor back (`freeProcessor`) before
+   * it waits for the commit that stores it: the processor takes the next entry meanwhile, and a batch of stores may
+   * gather for STORE_HOLD_MS without holding INTAKE_CONCURRENCY processors idle.
    */
-  async function store(entry: IntakeEntry, prepared_: () => void): Promise<void> {
+  async function store(entry: IntakeEntry, freeProcessor: () => void): Promise<void> {
     const recipients: CopyRecipient[] = entry.recipients.map((r) => ({
       addressId: r.address_id,
       accountId: r.account_id,
@@ -270,7 +270,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     }
     const item: Processed = { entry, message: { prepared, recipients, receivedAt: new Date(entry.acceptedAt), authentication }, stored: false, copies: [] };
     const committed = commitProcessed(item);
-    prepared_();
+    freeProcessor();
     await committed;
     if (!item.stored) throw new AlreadyStored();
     metrics?.intakeLatency.observe((Date.now() - Date.parse(entry.acceptedAt)) / 1000);
@@ -279,10 +279,10 @@ export function createIntake(deps: IntakeDeps): Intake {
     logger.info({ entry: entry.id, messages: item.copies.map((c) => c.messageId) }, 'intake entry stored');
   }
 
-  async function processOrRelease(entry: IntakeEntry, prepared: () => void): Promise<void> {
+  async function processOrRelease(entry: IntakeEntry, freeProcessor: () => void): Promise<void> {
     const leaseEnds = Date.now() + config.intake.leaseSeconds * 1000;
     try {
-      await store(entry, prepared);
+      await store(entry, freeProcessor);
     } catch (err) {
       if (err instanceof AlreadyStored) return;
       metrics?.intakeFailures.inc();
