@@ -15,14 +15,20 @@ describe('newId', () => {
 
   it('makes ids that sort by the millisecond they were made in, none twice', async () => {
     const ids: string[] = [];
-    const started = Date.now();
-    // Ids over several milliseconds.
-    while (Date.now() < started + 5) ids.push(newId('inq'));
+    const ms = (id: string) => id.slice(4, 16);
+    // Ids over several milliseconds: until three were seen, not for a span of wall time (a busy machine may not run
+    // this thread for several milliseconds on end; CI once saw two). Bounded by a second.
+    const seen = new Set<string>();
+    const deadline = Date.now() + 1000;
+    while (seen.size < 3 && Date.now() < deadline) {
+      const id = newId('inq');
+      ids.push(id);
+      seen.add(ms(id));
+    }
     await new Promise((r) => setTimeout(r, 2));
     ids.push(newId('inq'));
     expect(new Set(ids).size).toBe(ids.length);
-    const ms = (id: string) => id.slice(4, 16);
-    expect(new Set(ids.map(ms)).size).toBeGreaterThan(2);
+    expect(new Set(ids.map(ms)).size).toBeGreaterThan(3);
     // Sorted, they keep the order of their milliseconds.
     expect([...ids].sort().map(ms)).toEqual(ids.map(ms));
     // The random part differs from one id to the next, within a millisecond too.
