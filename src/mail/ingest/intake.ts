@@ -95,6 +95,8 @@ export interface IntakeDeps {
   now?: () => number;
   /** Gives memory back when the queue empties after a burst; MEMORY_RELEASE_AFTER's by default. */
   memory?: MemoryRelease;
+  /** How long the stores of a burst gather before they commit; STORE_HOLD_MS by default (tests lengthen it). */
+  storeHoldMs?: number;
 }
 
 export interface Intake {
@@ -212,7 +214,7 @@ export function createIntake(deps: IntakeDeps): Intake {
    * own: lost to a power failure, the entries (synced when accepted) are still queued and are processed again into the
    * same message ids; the next durable commit syncs this one too.
    */
-  const storeBatched = batchedWrite(db, storeProcessed, { durable: false, holdMs: STORE_HOLD_MS });
+  const storeBatched = batchedWrite(db, storeProcessed, { durable: false, holdMs: deps.storeHoldMs ?? STORE_HOLD_MS });
 
   /** Commits a processed entry with its batch; a batch that fails is tried entry by entry, so that one entry that
    * cannot be stored does not fail the others with it. */

@@ -240,11 +240,11 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
         written.push([...items]);
         for (const id of items) await sql`insert into gc_probe (id) values (${id})`.execute(trx);
       },
-      { durable: false, holdMs: 300 },
+      { durable: false, holdMs: 1000 },
     );
     // After a pause: committed long before a hold would have let it go.
     const first = store('h0').committed;
-    const tooLate = new Promise((resolve) => setTimeout(() => resolve('held'), 250));
+    const tooLate = new Promise((resolve) => setTimeout(() => resolve('held'), 800));
     expect(await Promise.race([first.then(() => 'at once'), tooLate])).toBe('at once');
     // Items keep coming: the next batch waits for company, and the items added meanwhile commit with it.
     const second = store('h1');

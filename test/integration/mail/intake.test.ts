@@ -303,7 +303,8 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     for (const subject of subjects) accepted.push(await accepting.accept(message(account.id, [address], subject)));
     // Each statement that removes processed entries: one per store commit.
     const { db: spied, sent: removals } = recording(db, /delete from "intake_queue"/);
-    const processing = createIntake({ config, db: spied, preparer: { prepare: (raw) => prepareContent(raw), close: async () => undefined } });
+    // A longer hold than the 10 ms default, so that a busy machine's slower claims and parses still fall inside it.
+    const processing = createIntake({ config, db: spied, preparer: { prepare: (raw) => prepareContent(raw), close: async () => undefined }, storeHoldMs: 500 });
     intakes.push(processing);
     await processing.start();
     await processing.drained();
