@@ -232,6 +232,7 @@ describe.each(DIALECTS)('group commit on %s', (dialect) => {
       expect((await rows()).filter((id) => id.startsWith('a'))).toEqual(['a0', 'a2']);
     }
   });
+
   it('a batched write with holdMs: a batch after a pause commits at once; one opened while items keep coming gathers them first', async () => {
     const written: string[][] = [];
     const store = batchedWrite<string>(
