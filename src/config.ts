@@ -4,6 +4,7 @@ import tls from 'node:tls';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { parseDnsServer } from './platform/dns.js';
 
 /**
  * Environment → typed configuration, validated once. Every variable is listed in the README's configuration
@@ -369,9 +370,10 @@ function isBaseUrl(s: string): boolean {
 }
 
 function isResolverAddress(s: string): boolean {
-  if (isIP(s)) return true;
-  const v6 = /^\[([^\]]+)\]:(\d{1,5})$/.exec(s);
-  if (v6) return isIP(v6[1]) === 6 && Number(v6[2]) <= 65535;
-  const v4 = /^([^:]+):(\d{1,5})$/.exec(s);
-  return v4 !== null && isIP(v4[1]) === 4 && Number(v4[2]) <= 65535;
+  try {
+    parseDnsServer(s);
+    return true;
+  } catch {
+    return false;
+  }
 }

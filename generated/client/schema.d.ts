@@ -3184,7 +3184,9 @@ export interface components {
          *     DKIM reports the first passing signature, else the first one; DMARC checks the From domain's policy against
          *     aligned SPF and DKIM passes. `header` is the Authentication-Results header (RFC 8601) these verdicts make,
          *     with `SMTP_HOSTNAME` as the authserv-id — built from the fields above and nothing else, so it can be
-         *     reproduced from them.
+         *     reproduced from them. The checks' DNS answers are cached for their own TTL (at most 5 minutes; "no such
+         *     name" for its SOA's, RFC 2308): a changed SPF, DKIM or DMARC record counts for mail arriving once the old
+         *     record's TTL has run out.
          */
         Authentication: {
             /** @description Whether the connecting IP may send for the MAIL FROM domain. */

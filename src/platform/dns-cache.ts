@@ -1,6 +1,6 @@
-import { Resolver } from 'node:dns/promises';
 import { LRUCache } from 'lru-cache';
 import { dnsErrorCode } from './dns.js';
+import { createDnsQuery, type DnsFailure } from './dns-query.js';
 
 /** A look-up as mailauth asks for one (dns.promises.resolve's shape). */
 export type DnsLookup = (name: string, rrtype: string) => Promise<unknown>;
@@ -14,28 +14,19 @@ export interface DnsCacheOptions {
   maxTtlSeconds: number;
 }
 
-/** How long "no such name" / "no such record" is kept at most (RFC 2308 negative caching; Node does not expose the
- * SOA minimum that sets it): mail from a domain without SPF or DMARC asks the same names again and again. */
+/** Longest "no such name" / "no such record" is kept, whatever the SOA says (RFC 2308 negative caching). */
 const NEGATIVE_TTL_SECONDS = 300;
 
 /**
  * The SPF/DKIM/DMARC checks' DNS (src/mail/ingest/intake.ts), bounded and cached: mail from one sender domain asks
  * the same few names again and again, and a resolver that answers in 50–500 ms would otherwise cost that per message.
- * A and AAAA answers are kept for their own TTL (Node reports it) up to `maxTtlSeconds`; Node's resolver does not report the TTL of other
- * types, so those are kept for at most `maxTtlSeconds`, and NXDOMAIN/NODATA likewise (five minutes at most). Failures (timeouts,
- * SERVFAIL) are not kept. Concurrent identical questions share one query.
+ * Every answer is kept for its own TTL (the lowest of its records'), at most `maxTtlSeconds`; NXDOMAIN and NODATA for
+ * the TTL their SOA gives (RFC 2308), at most five minutes, and not at all without one (./dns-query.ts reads both).
+ * Failures (timeouts, SERVFAIL) are not kept. Concurrent identical questions share one query.
  */
 export function createCachedDnsLookup(opts: DnsCacheOptions): DnsLookup {
-  const perTry = Math.max(50, Math.min(Math.floor(opts.timeoutMs / 2), 5000));
-  const resolver = new Resolver({ timeout: perTry, tries: 2 });
-  if (opts.servers.length > 0) resolver.setServers(opts.servers);
-  const ask = async (name: string, rrtype: string): Promise<{ value: unknown; ttl: number }> => {
-    if (rrtype === 'A' || rrtype === 'AAAA') {
-      const records = rrtype === 'A' ? await resolver.resolve4(name, { ttl: true }) : await resolver.resolve6(name, { ttl: true });
-      return { value: records.map((r) => r.address), ttl: Math.min(...records.map((r) => r.ttl), opts.maxTtlSeconds) };
-    }
-    return { value: await resolver.resolve(name, rrtype), ttl: opts.maxTtlSeconds };
-  };
+  const perTryMs = Math.max(50, Math.min(Math.floor(opts.timeoutMs / 2), 5000));
+  const ask = createDnsQuery({ servers: opts.servers, perTryMs });
   if (opts.maxEntries === 0) return async (name, rrtype) => (await ask(name, rrtype)).value;
 
   type Answer = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -46,13 +37,14 @@ export function createCachedDnsLookup(opts: DnsCacheOptions): DnsLookup {
     if (!answer) {
       answer = ask(name, rrtype).then(
         ({ value, ttl }) => {
-          if (ttl > 0) cache.set(key, answer!, { ttl: ttl * 1000 });
+          if (ttl > 0) cache.set(key, answer!, { ttl: Math.min(ttl, opts.maxTtlSeconds) * 1000 });
           else cache.delete(key);
           return { ok: true as const, value };
         },
         (error: unknown) => {
           const code = dnsErrorCode(error);
-          if (code === 'ENOTFOUND' || code === 'ENODATA') cache.set(key, answer!, { ttl: Math.min(NEGATIVE_TTL_SECONDS, opts.maxTtlSeconds) * 1000 });
+          const ttl = Math.min((error as Partial<DnsFailure>).negativeTtl ?? 0, NEGATIVE_TTL_SECONDS, opts.maxTtlSeconds);
+          if ((code === 'ENOTFOUND' || code === 'ENODATA') && ttl > 0) cache.set(key, answer!, { ttl: ttl * 1000 });
           else cache.delete(key);
           return { ok: false as const, error };
         },

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Resolver } from 'node:dns/promises';
 
 /**
@@ -50,6 +51,29 @@ export function createDnsResolver(servers: string[], timeoutMs: number): DnsReso
       return false;
     },
   };
+}
+
+/** A resolver as DNS_SERVERS names it. */
+export interface DnsServer {
+  host: string;
+  port: number;
+  family: 4 | 6;
+}
+
+/** A DNS_SERVERS entry (`ip`, `ip:port` or `[ipv6]:port`; node:dns getServers answers the same forms); throws for
+ * anything else. */
+export function parseDnsServer(entry: string): DnsServer {
+  const port = (p: string | undefined) => {
+    const n = Number(p ?? 53);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`not a DNS server address: ${entry}`);
+    return n;
+  };
+  if (isIP(entry) === 6) return { host: entry, port: 53, family: 6 };
+  const v6 = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry);
+  if (v6 && isIP(v6[1]) === 6) return { host: v6[1], port: port(v6[2]), family: 6 };
+  const v4 = /^([^:]+)(?::(\d{1,5}))?$/.exec(entry);
+  if (v4 && isIP(v4[1]) === 4) return { host: v4[1], port: port(v4[2]), family: 4 };
+  throw new Error(`not a DNS server address: ${entry}`);
 }
 
 /** The Node DNS error code of a failed look-up (ENODATA, ENOTFOUND, ETIMEOUT, ...), or UNKNOWN. */

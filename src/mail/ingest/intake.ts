@@ -40,8 +40,8 @@ const RELEASE_RETRY_MS = 1000;
 
 /** After this many claims, an entry is stored as far as it can be: its raw source, marked with why. */
 export const MAX_ATTEMPTS = 5;
-/** Longest a DNS answer of the checks is kept: the TTL of TXT and MX answers is not reported by Node's resolver, so
- * this bounds how stale a changed SPF, DKIM or DMARC record can be (A and AAAA answers keep their own shorter TTL). */
+/** Longest a DNS answer of the checks is kept, whatever its TTL says (a shorter TTL is honoured:
+ * src/platform/dns-cache.ts): how stale a changed SPF, DKIM or DMARC record can be at most. */
 const DNS_MAX_TTL_SECONDS = 300;
 /** How long depth read from the store stands for the backpressure check (each acceptance adds to it meanwhile). */
 const DEPTH_CACHE_MS = 100;
