@@ -73,22 +73,31 @@ function query(name: string, rrtype: string): Buffer {
   return packet.toBuffer();
 }
 
-/** One question to one server over UDP, from a connected socket (a closed port fails at once: ECONNREFUSED). */
-function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<PacketType> {
-  const id = packet.readUInt16BE(0);
+type Settle = (err: Error | null, answer?: PacketType) => void;
+
+/** The answer `ask` settles first, or ETIMEOUT after `timeoutMs`; `close` ends the socket either way. */
+function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle) => void): Promise<PacketType> {
   return new Promise((resolve, reject) => {
-    const socket = dgram.createSocket(server.family === 6 ? 'udp6' : 'udp4');
-    const timer = setTimeout(() => done(failure('ETIMEOUT', '')), timeoutMs);
     let settled = false;
-    function done(err: Error | null, answer?: PacketType) {
+    const settle: Settle = (err, answer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      socket.close();
+      close();
       if (err) reject(err);
       else resolve(answer!);
-    }
-    socket.on('error', (err) => done(err));
+    };
+    const timer = setTimeout(() => settle(failure('ETIMEOUT', '')), timeoutMs);
+    ask(settle);
+  });
+}
+
+/** One question to one server over UDP, from a connected socket (a closed port fails at once: ECONNREFUSED). */
+function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<PacketType> {
+  const id = packet.readUInt16BE(0);
+  const socket = dgram.createSocket(server.family === 6 ? 'udp6' : 'udp4');
+  return firstAnswer(timeoutMs, () => socket.close(), (settle) => {
+    socket.on('error', (err) => settle(err));
     socket.on('message', (message) => {
       let answer: PacketType;
       try {
@@ -96,7 +105,7 @@ function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Pac
       } catch {
         return; // not a DNS answer: wait for one
       }
-      if (answer.header.id === id) done(null, answer);
+      if (answer.header.id === id) settle(null, answer);
     });
     socket.connect(server.port, server.host, () => socket.send(packet));
   });
@@ -104,20 +113,10 @@ function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Pac
 
 /** The same over TCP (RFC 7766: each message after its two-byte length), for an answer too large for UDP. */
 function overTcp(server: Server, packet: Buffer, timeoutMs: number): Promise<PacketType> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: server.host, port: server.port });
-    const timer = setTimeout(() => done(failure('ETIMEOUT', '')), timeoutMs);
+  const socket = net.connect({ host: server.host, port: server.port });
+  return firstAnswer(timeoutMs, () => socket.destroy(), (settle) => {
     let received = Buffer.alloc(0);
-    let settled = false;
-    function done(err: Error | null, answer?: PacketType) {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      if (err) reject(err);
-      else resolve(answer!);
-    }
-    socket.on('error', (err) => done(err));
+    socket.on('error', (err) => settle(err));
     socket.on('connect', () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(packet.length);
@@ -127,9 +126,9 @@ function overTcp(server: Server, packet: Buffer, timeoutMs: number): Promise<Pac
       received = Buffer.concat([received, chunk]);
       if (received.length < 2 || received.length < 2 + received.readUInt16BE(0)) return;
       try {
-        done(null, Packet.parse(received.subarray(2, 2 + received.readUInt16BE(0))));
+        settle(null, Packet.parse(received.subarray(2, 2 + received.readUInt16BE(0))));
       } catch (err) {
-        done(err as Error);
+        settle(err as Error);
       }
     });
   });
