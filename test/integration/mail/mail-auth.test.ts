@@ -92,6 +92,17 @@ describe('SPF, DKIM and DMARC verdicts on arriving mail', () => {
     });
   });
 
+  it('reads a sender\'s fixed SPF record once the old one\'s TTL has run out', async () => {
+    // fixing.test publishes an SPF record that leaves the loopback client out, with a TTL of one second.
+    dns.zone.txt.set('fixing.test', [['v=spf1 ip4:192.0.2.1 -all']]);
+    dns.zone.ttl.set('fixing.test', 1);
+    expect(await receive('fixing.test')).toMatchObject({ spf: { result: 'fail', domain: 'fixing.test' } });
+    // Its owner adds the client; after the TTL, the next message is checked against the new record.
+    dns.zone.txt.set('fixing.test', [['v=spf1 ip4:127.0.0.1 -all']]);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await receive('fixing.test')).toMatchObject({ spf: { result: 'pass', domain: 'fixing.test' } });
+  });
+
   it('builds the header from the verdicts alone, so a client can rebuild it', async () => {
     const a = (await receive('good.test', key)) as Parameters<typeof authenticationResultsHeader>[1] & { header: string };
     expect(authenticationResultsHeader('mx.ephemail.test', a)).toBe(a.header);
