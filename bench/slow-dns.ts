@@ -12,7 +12,7 @@ export interface SlowDns {
 }
 
 /** The SOA a resolver passes on with NXDOMAIN (RFC 2308): its minimum, with its own TTL the lower, is how long the
- * answer may be cached. 900 s is a common zone's (`.test` has none on the internet; this is what a zone would say). */
+ * answer may be cached. 900 s is the negative TTL of many zones (`.com`'s SOA says 900, as this one does). */
 const NEGATIVE_TTL = 900;
 
 /**
@@ -28,7 +28,7 @@ export async function startSlowDns(delayMs: number): Promise<SlowDns> {
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       response.header.rcode = NXDOMAIN;
-      const soa = { name: 'test', type: Packet.TYPE.SOA, class: Packet.CLASS.IN, ttl: NEGATIVE_TTL, primary: 'a.root-servers.net', admin: 'nstld.verisign-grs.com' };
+      const soa = { name: 'com', type: Packet.TYPE.SOA, class: Packet.CLASS.IN, ttl: NEGATIVE_TTL, primary: 'a.gtld-servers.net', admin: 'nstld.verisign-grs.com' };
       response.authorities.push({ ...soa, serial: 1, refresh: 1800, retry: 900, expiration: 604800, minimum: NEGATIVE_TTL } as never);
       setTimeout(() => {
         answered++;

@@ -13,8 +13,6 @@ import { parseDnsServer, type DnsServer as Server } from './dns.js';
  * cost the whole timeout instead of failing at once), over UDP, and over TCP when the answer is truncated.
  */
 
-type PacketType = Packet;
-
 /** An answer: the records as node:dns/promises' `resolve(name, rrtype)` gives them, and how long they may be kept. */
 export interface DnsAnswer {
   value: unknown;
@@ -73,10 +71,10 @@ function query(name: string, rrtype: string): Buffer {
   return packet.toBuffer();
 }
 
-type Settle = (err: Error | null, answer?: PacketType) => void;
+type Settle = (err: Error | null, answer?: Packet) => void;
 
 /** The answer `ask` settles first, or ETIMEOUT after `timeoutMs`; `close` ends the socket either way. */
-function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle) => void): Promise<PacketType> {
+function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle) => void): Promise<Packet> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle: Settle = (err, answer) => {
@@ -93,13 +91,13 @@ function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle)
 }
 
 /** One question to one server over UDP, from a connected socket (a closed port fails at once: ECONNREFUSED). */
-function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<PacketType> {
+function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Packet> {
   const id = packet.readUInt16BE(0);
   const socket = dgram.createSocket(server.family === 6 ? 'udp6' : 'udp4');
   return firstAnswer(timeoutMs, () => socket.close(), (settle) => {
     socket.on('error', (err) => settle(err));
     socket.on('message', (message) => {
-      let answer: PacketType;
+      let answer: Packet;
       try {
         answer = Packet.parse(message);
       } catch {
@@ -112,7 +110,7 @@ function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Pac
 }
 
 /** The same over TCP (RFC 7766: each message after its two-byte length), for an answer too large for UDP. */
-function overTcp(server: Server, packet: Buffer, timeoutMs: number): Promise<PacketType> {
+function overTcp(server: Server, packet: Buffer, timeoutMs: number): Promise<Packet> {
   const socket = net.connect({ host: server.host, port: server.port });
   return firstAnswer(timeoutMs, () => socket.destroy(), (settle) => {
     let received = Buffer.alloc(0);
@@ -148,7 +146,7 @@ export function createDnsQuery(opts: { servers: string[]; perTryMs: number }): D
     let lastError: Error = failure('ECONNREFUSED', name);
     for (let round = 0; round < 2; round++) {
       for (const server of servers) {
-        let answer: PacketType;
+        let answer: Packet;
         try {
           answer = await overUdp(server, packet, opts.perTryMs);
           if (answer.header.tc) answer = await overTcp(server, packet, opts.perTryMs);
@@ -170,7 +168,7 @@ export function createDnsQuery(opts: { servers: string[]; perTryMs: number }): D
   };
 }
 
-function read(answer: PacketType, name: string, rrtype: string): DnsAnswer {
+function read(answer: Packet, name: string, rrtype: string): DnsAnswer {
   const rcode = answer.header.rcode;
   const soa = (answer.authorities as unknown as Array<Record<string, unknown>>).find((r) => r.type === Packet.TYPE.SOA);
   const negativeTtl = soa ? Math.min(Number(soa.ttl), Number(soa.minimum)) : undefined;
