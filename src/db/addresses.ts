@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import { pageOfAccount, type Page } from './pages.js';
+import { prepared } from './prepared.js';
 import type { AddressesTable } from './schema.js';
 
 export type AddressRow = AddressesTable;
@@ -10,8 +11,11 @@ export async function insertAddress(db: Db, row: AddressRow): Promise<boolean> {
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The RCPT look-up: every recipient of every message asks it (src/db/prepared.ts). */
+const addressNamed = prepared((db, address: string) => db.selectFrom('addresses').selectAll().where('address', '=', address));
+
 export async function findAddress(db: Db, address: string): Promise<AddressRow | undefined> {
-  return db.selectFrom('addresses').selectAll().where('address', '=', address).executeTakeFirst();
+  return (await addressNamed(db, address)).rows[0];
 }
 
 export async function listAddressesForAccount(

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.js';
 import { relaxedCommits } from './sqlite-dialect.js';
 import { dialectOf, isTransientConflict } from './dialect.js';
+import { prepared } from './prepared.js';
 
 /** An event as producers write it; `data` is stored as JSON. */
 export interface NewEventRecord {
@@ -150,15 +151,10 @@ async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> 
     // The lock and the rows in one statement, one round trip: no row reaches the INSERT, and no id is handed out,
     // before the lock's row has joined it. The ids come back in the order of the VALUES, which is the order the
     // sequence handed them out in.
-    const rows = events.map((e) => sql`(${e.type}, ${e.account_id}, ${e.address_id}, ${e.address}, ${e.message_id}, ${e.created_at}, ${JSON.stringify(e.data ?? {})})`);
-    const { rows: ids } = await sql<{ id: string }>`with append_lock as (select pg_advisory_xact_lock(${APPEND_LOCK}))
-      insert into events (type, account_id, address_id, address, message_id, created_at, payload)
-      select v.* from append_lock cross join (values ${sql.join(rows)}) as v (type, account_id, address_id, address, message_id, created_at, payload)
-      returning id`.execute(trx);
+    const { rows: ids } = await lockedEventRows(trx, events.map(eventRow));
     if (ids.length === events.length) ids.forEach((r, i) => (events[i].id = Number(r.id)));
   } else {
-    const insert = trx.insertInto('events').values(events.map(({ data, ...rest }) => ({ ...rest, payload: JSON.stringify(data ?? {}) })));
-    const inserted = await insert.executeTakeFirst();
+    const inserted = await eventRows(trx, events.map(eventRow));
     if (inserted.insertId !== undefined) {
       const first = Number(inserted.insertId) - events.length + 1;
       events.forEach((e, i) => (e.id = first + i));
@@ -166,6 +162,29 @@ async function appendEvents(trx: Db, events: CommittedEvent[]): Promise<number> 
   }
   return events.length;
 }
+
+/** An event's row as appended: the columns in one order for every event (the shape src/db/prepared.ts compiles by). */
+function eventRow(e: CommittedEvent) {
+  return {
+    type: e.type,
+    account_id: e.account_id,
+    address_id: e.address_id,
+    address: e.address,
+    message_id: e.message_id,
+    created_at: e.created_at,
+    payload: JSON.stringify(e.data ?? {}),
+  };
+}
+
+// Every committed event goes through one of these, compiled once for each number of events (src/db/prepared.ts).
+const eventRows = prepared((db, rows: Array<ReturnType<typeof eventRow>>) => db.insertInto('events').values(rows));
+const lockedEventRows = prepared((db, rows: Array<ReturnType<typeof eventRow>>) => {
+  const values = rows.map((e) => sql`(${e.type}, ${e.account_id}, ${e.address_id}, ${e.address}, ${e.message_id}, ${e.created_at}, ${e.payload})`);
+  return sql<{ id: string }>`with append_lock as (select pg_advisory_xact_lock(${APPEND_LOCK}))
+      insert into events (type, account_id, address_id, address, message_id, created_at, payload)
+      select v.* from append_lock cross join (values ${sql.join(values)}) as v (type, account_id, address_id, address, message_id, created_at, payload)
+      returning id`;
+});
 
 type EventRow = { id: number; type: string; account_id: string; address_id: string | null; address: string | null; message_id: string | null; payload: string; created_at: string };
 

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from './database.js';
+import type { Tables } from './schema.js';
 import { dialectOf, insertInChunks } from './dialect.js';
+import { prepared } from './prepared.js';
 
 /** One accepted recipient of a queued message: what RCPT TO resolved to, and the id its copy will have. */
 export interface IntakeRecipient {
@@ -50,15 +52,12 @@ export async function insertIntakeEntries(db: Db, entries: NewIntakeEntry[]): Pr
     auth: json(e.auth),
     accepted_at: e.acceptedAt,
   }));
-  await insertInChunks(rows, (chunk) => db.insertInto('intake_queue').values(chunk).execute());
+  await insertInChunks(rows, (chunk) => queueRows(db, chunk));
 }
 
-/**
- * Claims up to `limit` entries nobody holds (never leased, or their lease ran out), oldest first, until `leaseUntil`,
- * counting the attempt. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances claiming at once take different entries
- * and nobody waits; SQLite: the single UPDATE is atomic (one writer at a time).
- */
-export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string, limit: number): Promise<IntakeEntry[]> {
+// The queries every message runs through, compiled once for each number of rows or ids (src/db/prepared.ts).
+const queueRows = prepared((db, rows: Array<Insertable<Tables['intake_queue']>>) => db.insertInto('intake_queue').values(rows));
+const claimRows = prepared((db, now: string, leaseUntil: string, limit: number) => {
   let due = db
     .selectFrom('intake_queue')
     .select('id')
@@ -66,12 +65,29 @@ export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string
     .orderBy('accepted_at')
     .limit(limit);
   if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
-  const rows = await db
+  return db
     .updateTable('intake_queue')
     .set((eb) => ({ lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', due)
-    .returningAll()
-    .execute();
+    .returningAll();
+});
+const deleteRows = prepared((db, ids: string[]) => db.deleteFrom('intake_queue').where('id', 'in', ids).returning('id'));
+const deleteRowsAndFindAddresses = prepared((db, ids: string[], addressIds: string[]) =>
+  db
+    .with('removed', (q) => q.deleteFrom('intake_queue').where('id', 'in', ids).returning('id'))
+    .selectFrom('removed')
+    .select(['id', sql<boolean>`true`.as('entry')])
+    .unionAll(addressesAmong(db, addressIds).select(sql<boolean>`false`.as('entry'))),
+);
+const liveAddresses = prepared((db, ids: string[], liveAt: string | undefined) => addressesAmong(db, ids, liveAt));
+
+/**
+ * Claims up to `limit` entries nobody holds (never leased, or their lease ran out), oldest first, until `leaseUntil`,
+ * counting the attempt. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances claiming at once take different entries
+ * and nobody waits; SQLite: the single UPDATE is atomic (one writer at a time).
+ */
+export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string, limit: number): Promise<IntakeEntry[]> {
+  const { rows } = await claimRows(db, now, leaseUntil, limit);
   return rows
     .map((r) => ({
       id: r.id,
@@ -98,15 +114,10 @@ export async function claimIntakeEntries(db: Db, now: string, leaseUntil: string
 export async function takeIntakeEntries(trx: Db, ids: string[], addressIds: string[]): Promise<{ removed: Set<string>; live: Set<string> }> {
   if (ids.length === 0) return { removed: new Set(), live: new Set() };
   if (dialectOf(trx) === 'sqlite' || addressIds.length === 0) {
-    const rows = await trx.deleteFrom('intake_queue').where('id', 'in', ids).returning('id').execute();
+    const { rows } = await deleteRows(trx, ids);
     return { removed: new Set(rows.map((r) => r.id)), live: await existingAddressIds(trx, addressIds) };
   }
-  const rows = await trx
-    .with('removed', (q) => q.deleteFrom('intake_queue').where('id', 'in', ids).returning('id'))
-    .selectFrom('removed')
-    .select(['id', sql<boolean>`true`.as('entry')])
-    .unionAll(addressesAmong(trx, addressIds).select(sql<boolean>`false`.as('entry')))
-    .execute();
+  const { rows } = await deleteRowsAndFindAddresses(trx, ids, [...new Set(addressIds)]);
   const taken = { removed: new Set<string>(), live: new Set<string>() };
   for (const r of rows) (r.entry ? taken.removed : taken.live).add(r.id);
   return taken;
@@ -145,12 +156,12 @@ export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcce
  * expired by then. `ids` may repeat an address (several messages of one batch to it). */
 export async function existingAddressIds(db: Db, ids: string[], liveAt?: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await addressesAmong(db, ids, liveAt).execute();
+  const { rows } = await liveAddresses(db, [...new Set(ids)], liveAt);
   return new Set(rows.map((r) => r.id));
 }
 
-/** The ids among `ids` (not empty) of addresses that exist (and, with `liveAt`, have not expired by then). */
+/** The ids among `ids` (not empty, without repeats) of addresses that exist (and, with `liveAt`, have not expired by then). */
 function addressesAmong(db: Db, ids: string[], liveAt?: string) {
-  const query = db.selectFrom('addresses').select('id').where('id', 'in', [...new Set(ids)]);
+  const query = db.selectFrom('addresses').select('id').where('id', 'in', ids);
   return liveAt === undefined ? query : query.where('expires_at', '>', liveAt);
 }

@@ -1,11 +1,12 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from './database.js';
 import type { AttachmentsTable, MessagesTable, Tables } from './schema.js';
 import { containsIgnoringCase } from './text-search.js';
 import { dialectOf, insertInChunks } from './dialect.js';
+import { prepared } from './prepared.js';
 import type { components } from '../../generated/schema.js';
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -164,15 +165,30 @@ export async function insertMessages(db: Db, contents: ContentRow[], copies: Sto
     messages.length > 0 &&
     parameters(contents) + parameters(messages) + parameters(attachments) <= PG_MAX_PARAMETERS
   ) {
-    const withContents = db.with('stored_contents', (q) => q.insertInto('message_contents').values(contents));
-    if (attachments.length === 0) await withContents.insertInto('messages').values(messages).execute();
-    else await withContents.with('stored_messages', (q) => q.insertInto('messages').values(messages)).insertInto('attachments').values(attachments).execute();
+    if (attachments.length === 0) await contentsAndCopies(db, contents, messages);
+    else await contentsCopiesAndAttachments(db, contents, messages, attachments);
     return;
   }
-  await insertInChunks(contents, (chunk) => db.insertInto('message_contents').values(chunk).execute());
-  await insertInChunks(messages, (chunk) => db.insertInto('messages').values(chunk).execute());
-  await insertInChunks(attachments, (chunk) => db.insertInto('attachments').values(chunk).execute());
+  await insertInChunks(contents, (chunk) => contentRows(db, chunk));
+  await insertInChunks(messages, (chunk) => messageRows(db, chunk));
+  await insertInChunks(attachments, (chunk) => attachmentRows(db, chunk));
 }
+
+// Every stored message runs these, compiled once for each number of rows (src/db/prepared.ts).
+type Rows<T extends keyof Tables> = Array<Insertable<Tables[T]>>;
+const contentRows = prepared((db, rows: Rows<'message_contents'>) => db.insertInto('message_contents').values(rows));
+const messageRows = prepared((db, rows: Rows<'messages'>) => db.insertInto('messages').values(rows));
+const attachmentRows = prepared((db, rows: Rows<'attachments'>) => db.insertInto('attachments').values(rows));
+const contentsAndCopies = prepared((db, contents: Rows<'message_contents'>, messages: Rows<'messages'>) =>
+  db.with('stored_contents', (q) => q.insertInto('message_contents').values(contents)).insertInto('messages').values(messages),
+);
+const contentsCopiesAndAttachments = prepared((db, contents: Rows<'message_contents'>, messages: Rows<'messages'>, attachments: Rows<'attachments'>) =>
+  db
+    .with('stored_contents', (q) => q.insertInto('message_contents').values(contents))
+    .with('stored_messages', (q) => q.insertInto('messages').values(messages))
+    .insertInto('attachments')
+    .values(attachments),
+);
 
 /** Narrows a message list; every given field must match. */
 export interface MessageFilter {

@@ -397,11 +397,15 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
 
   /**
    * `db` whose next commit, once armed, fails before its transaction starts — as when the store has gone away. With
-   * `statements`, so does the next statement begun with one of those methods (a write that runs without a
-   * transaction: the acceptances on PostgreSQL).
+   * `statements` (kysely's node kinds, such as 'InsertQueryNode'), so does the next statement of one of those kinds (a
+   * write that runs without a transaction: the acceptances on PostgreSQL); a plugin sees each statement as it is built.
    */
   function failingOnce(db: Database['db'], statements: string[] = []) {
     let armed = false;
+    const gone = () => {
+      armed = false;
+      return new Error('Connection terminated unexpectedly');
+    };
     // Any chain of builder calls, whose execute fails.
     const fail: () => unknown = () =>
       new Proxy(
@@ -410,15 +414,24 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
           get: (_target, prop) =>
             prop === 'execute'
               ? async () => {
-                  armed = false;
-                  throw new Error('Connection terminated unexpectedly');
+                  throw gone();
                 }
               : fail,
         },
       );
-    const proxied = new Proxy(db, {
+    const failing =
+      statements.length === 0
+        ? db
+        : db.withPlugin({
+            transformQuery: (args) => {
+              if (armed && statements.includes(args.node.kind)) throw gone();
+              return args.node;
+            },
+            transformResult: async (args) => args.result,
+          });
+    const proxied = new Proxy(failing, {
       get(target, prop) {
-        if (armed && (prop === 'transaction' || prop === 'connection' || statements.includes(String(prop)))) return fail;
+        if (armed && (prop === 'transaction' || prop === 'connection')) return fail;
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
@@ -431,7 +444,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     database = await openTestDatabase(dialect);
     const account = await createAccount(database.db, `begin-${dialect}@example.com`, 'developer');
     const address = await createAddress(database.db, config, account.id, { prefix: 'begin' });
-    const store = failingOnce(database.db, ['insertInto']);
+    const store = failingOnce(database.db, ['InsertQueryNode']);
     const intake = createIntake({ config, db: store.db });
     intakes.push(intake);
     const send = (subject: string) =>
