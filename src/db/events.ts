@@ -204,15 +204,14 @@ export type EventHead = Omit<EventRecord, 'data'>;
 
 /** The heads of the events after `afterId`, oldest first (readEventsAfter without the data). */
 export async function readEventHeadsAfter(db: Db, afterId: number, limit: number): Promise<EventHead[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select(['id', 'type', 'account_id', 'address_id', 'address', 'message_id', 'created_at'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const { rows } = await eventHeadsAfter(db, afterId, limit);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+// Every batch of stored mail is read by the event log's consumers (src/db/prepared.ts).
+const eventHeadsAfter = prepared((db, afterId: number, limit: number) =>
+  db.selectFrom('events').select(['id', 'type', 'account_id', 'address_id', 'address', 'message_id', 'created_at']).where('id', '>', afterId).orderBy('id').limit(limit),
+);
 
 /** These events in full, oldest first (one gone meanwhile — pruned — is left out). */
 export async function readEventsByIds(db: Db, ids: number[]): Promise<EventRecord[]> {
@@ -266,18 +265,22 @@ export async function pruneEvents(db: Db, before: string): Promise<number> {
  * taken by touching the row serialises writers anyway).
  */
 export async function lockCursor(trx: Db, name: string): Promise<string | undefined> {
-  if (dialectOf(trx) === 'postgres') {
-    const { rows } = await sql<{ position: string }>`select position from event_cursors where name = ${name} for update skip locked`.execute(trx);
-    return rows[0]?.position;
-  }
-  await trx.updateTable('event_cursors').set({ updated_at: new Date().toISOString() }).where('name', '=', name).execute();
-  const row = await trx.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();
-  return row?.position;
+  if (dialectOf(trx) === 'postgres') return (await cursorLockedOrSkipped(trx, name)).rows[0]?.position;
+  await cursorTouched(trx, new Date().toISOString(), name);
+  return (await cursorPosition(trx, name)).rows[0]?.position;
 }
 
 export async function setCursor(trx: Db, name: string, position: string): Promise<void> {
-  await trx.updateTable('event_cursors').set({ position, updated_at: new Date().toISOString() }).where('name', '=', name).execute();
+  await cursorMoved(trx, position, new Date().toISOString(), name);
 }
+
+// The webhook enqueuer's cursor moves with every batch of stored mail (src/db/prepared.ts).
+const cursorLockedOrSkipped = prepared((db, name: string) => sql<{ position: string }>`select position from event_cursors where name = ${name} for update skip locked`);
+const cursorTouched = prepared((db, updatedAt: string, name: string) => db.updateTable('event_cursors').set({ updated_at: updatedAt }).where('name', '=', name));
+const cursorPosition = prepared((db, name: string) => db.selectFrom('event_cursors').select('position').where('name', '=', name));
+const cursorMoved = prepared((db, position: string, updatedAt: string, name: string) =>
+  db.updateTable('event_cursors').set({ position, updated_at: updatedAt }).where('name', '=', name),
+);
 
 export async function readCursor(db: Db, name: string): Promise<string | undefined> {
   const row = await db.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();

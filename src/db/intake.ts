@@ -79,6 +79,7 @@ const deleteRowsAndFindAddresses = prepared((db, ids: string[], addressIds: stri
     .select(['id', sql<boolean>`true`.as('entry')])
     .unionAll(addressesAmong(db, addressIds).select(sql<boolean>`false`.as('entry'))),
 );
+const backlog = prepared((db) => db.selectFrom('intake_queue').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('accepted_at').as('oldest')]));
 const liveAddresses = prepared((db, ids: string[], liveAt: string | undefined) => addressesAmong(db, ids, liveAt));
 
 /**
@@ -145,10 +146,7 @@ export async function clearIntakeLeases(db: Db): Promise<void> {
 
 /** How many messages are queued, and when the oldest was accepted (null when none is). */
 export async function intakeBacklog(db: Db): Promise<{ depth: number; oldestAcceptedAt: string | null }> {
-  const row = await db
-    .selectFrom('intake_queue')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('accepted_at').as('oldest')])
-    .executeTakeFirst();
+  const row = (await backlog(db)).rows[0];
   return { depth: Number(row?.n ?? 0), oldestAcceptedAt: (row?.oldest as string | null | undefined) ?? null };
 }
 
