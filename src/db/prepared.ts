@@ -3,12 +3,13 @@ import type { Db } from './database.js';
 import { dialectOf } from './dialect.js';
 
 /**
- * Queries the intake runs for every message (the RCPT look-up, the queue's INSERT, a claim, a store's INSERTs), built
- * with kysely once for each shape of their arguments and then run with each call's values bound to the same SQL.
+ * Queries the intake runs for every message (the RCPT look-up, the queue's INSERT, a claim, a store's INSERTs, the
+ * event log's), built with kysely once for each shape of their arguments and then run with each call's values bound
+ * to the same SQL.
  *
  * Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call. For the queries of the mail
- * path that was about a tenth of the event loop's time per message (BENCHMARKS.md, intake, session 30) — more than the
- * same queries take in SQLite — for SQL that only changes when the number of rows or ids does. Here the builder runs
+ * path that was about a tenth of the event loop's time per message (BENCHMARKS.md, intake, session 30) — half as much
+ * as SQLite's own work on them — for SQL that only changes when the number of rows or ids does. Here the builder runs
  * once per shape with a marker in place of each argument value; the compiled query says where each marker went (its
  * parameters), and later calls of that shape put their own values there and hand kysely the compiled query
  * (`executeQuery`), which runs it as it would have run the one it built, through the same driver and connection (a
