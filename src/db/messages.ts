@@ -226,8 +226,36 @@ function matching(db: Db, addressId: string | Expression<string>, filter: Messag
 
 /** How many of an address's messages match `filter`. */
 async function countMatching(db: Db, addressId: string, filter: MessageFilter): Promise<number> {
-  return Number((await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, addressId, filter)).executeTakeFirstOrThrow()).n);
+  if (narrowsNothing(filter)) return Number((await countOfAddress(db, addressId)).rows[0].n);
+  return Number((await countQuery(db, addressId, filter).executeTakeFirstOrThrow()).n);
 }
+
+function countQuery(db: Db, addressId: string, filter: MessageFilter) {
+  return db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, addressId, filter));
+}
+
+/** Whether a filter narrows nothing (every field left out): a mailbox's whole list, what tests and agents ask most. */
+function narrowsNothing(filter: MessageFilter): boolean {
+  for (const key in filter) if (filter[key as keyof MessageFilter] !== undefined) return false;
+  return true;
+}
+
+// The reads of a mailbox's whole list and of one message, which tests and agents make in a loop, compiled once for
+// each shape (src/db/prepared.ts). A filtered list's SQL depends on the filter's values (`unread`, the escaped search
+// terms), so it is built for each call.
+const countOfAddress = prepared((db, addressId: string) => countQuery(db, addressId, {}));
+const newestFirst = (db: Db, addressId: string, limit: number, offset: number) =>
+  db.selectFrom('messages').select(['id', 'seen_at']).where(matching(db, addressId, {})).orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+const wholePage = prepared(newestFirst);
+const wholePageCounted = prepared((db, addressId: string, limit: number, offset: number) =>
+  newestFirst(db, addressId, limit, offset).select(sql<number>`count(*) over ()`.as('total_count')),
+);
+const summariesByIds = prepared((db, ids: string[]) => db.selectFrom('messages').select(SUMMARY_COLUMNS).where('id', 'in', ids));
+const attachmentsByIds = prepared((db, ids: string[]) =>
+  db.selectFrom('attachments').select(ATTACHMENT_META_COLUMNS).where('message_id', 'in', ids).orderBy('message_id').orderBy('position'),
+);
+const unfilteredMailboxPage = prepared((db, address: string, limit: number, offset: number) => mailboxPageQuery(db, address, { limit, offset }));
+const mailboxMessage = prepared((db, address: string, messageId: string) => mailboxMessageQuery(db, address, messageId));
 
 /**
  * Listed rows by message id, decoded, without `seen_at`: everything a list shows of a message but whether it was
@@ -261,7 +289,7 @@ async function keptOrRead<V extends object>(cache: LRUCache<string, V>, ids: str
 async function listedRowsOf(db: Db, page: Array<{ id: string; seen_at: string | null }>): Promise<MessageSummaryRow[]> {
   const found = await keptOrRead(listedRows, page.map((p) => p.id), async (missing) => {
     const read = new Map<string, Omit<MessageSummaryRow, 'seen_at'>>();
-    for (const row of await db.selectFrom('messages').select(SUMMARY_COLUMNS).where('id', 'in', missing).execute()) {
+    for (const row of (await summariesByIds(db, missing)).rows) {
       const { seen_at: _, ...rest } = decode(row);
       read.set(row.id, rest);
     }
@@ -289,21 +317,24 @@ export async function listMessagesOf(
   filter: MessageFilter = {},
 ): Promise<{ rows: MessageSummaryRow[]; count: number }> {
   const direction = page.oldest_first ? 'asc' : 'desc';
-  const where = matching(db, addressId, filter);
   const countAll = () => countMatching(db, addressId, filter);
-  const pageQuery = db.selectFrom('messages').select(['id', 'seen_at']).where(where).orderBy('received_at', direction).orderBy('id', direction).limit(page.limit).offset(page.offset);
+  const whole = narrowsNothing(filter) && !page.oldest_first;
+  const pageQuery = () =>
+    db.selectFrom('messages').select(['id', 'seen_at']).where(matching(db, addressId, filter)).orderBy('received_at', direction).orderBy('id', direction).limit(page.limit).offset(page.offset);
   if (dialectOf(db) === 'sqlite') {
     // SQLite answers two plain queries (the page, then a count the address index covers) faster than one with a
     // window count, which makes it gather and sort the page in a temporary table: 90 + 7 µs against 120 µs for a page
     // of 20 full rows read alone (BENCHMARKS.md, "The HTTP pipeline"). A short page is its own count. A message
     // stored between the two queries is counted and not yet listed, as the next call would list it.
-    const ids = await pageQuery.execute();
+    const ids = whole ? (await wholePage(db, addressId, page.limit, page.offset)).rows : await pageQuery().execute();
     const count = ids.length < page.limit && (ids.length > 0 || page.offset === 0) ? page.offset + ids.length : await countAll();
     return { rows: await listedRowsOf(db, ids), count };
   }
   // PostgreSQL: the page and the total in one round trip (a window count over every matching row); only a page past
   // the end, which has no row to carry the total, asks again.
-  const ids = await pageQuery.select(sql<number>`count(*) over ()`.as('total_count')).execute();
+  const ids = whole
+    ? (await wholePageCounted(db, addressId, page.limit, page.offset)).rows
+    : await pageQuery().select(sql<number>`count(*) over ()`.as('total_count')).execute();
   let count = ids.length > 0 ? Number(ids[0].total_count) : 0;
   if (ids.length === 0 && page.offset > 0) count = await countAll();
   return { rows: await listedRowsOf(db, ids), count };
@@ -326,7 +357,7 @@ export async function listMailboxPage(
   page: { limit: number; offset: number },
   filter: MessageFilter = {},
 ): Promise<{ mailbox: MailboxRef; rows: MessageSummaryRow[]; count: number } | undefined> {
-  const found = await mailboxPageQuery(db, address, page, filter).execute();
+  const found = narrowsNothing(filter) ? (await unfilteredMailboxPage(db, address, page.limit, page.offset)).rows : await mailboxPageQuery(db, address, page, filter).execute();
   if (found.length === 0) return undefined;
   const mailbox = { id: found[0].mailbox_id, account_id: found[0].mailbox_account_id };
   // An empty page is one row of the address alone; past the end of a mailbox that has mail, ask for the total.
@@ -364,7 +395,7 @@ export function mailboxPageQuery(db: Db, address: string, page: { limit: number;
  * undefined when there is no such address, `message` undefined when the address holds no such message.
  */
 export async function findMailboxMessage(db: Db, address: string, messageId: string): Promise<{ mailbox: MailboxRef; message: MessageRow | undefined } | undefined> {
-  const row = await mailboxMessageQuery(db, address, messageId).executeTakeFirst();
+  const row = (await mailboxMessage(db, address, messageId)).rows[0];
   if (!row) return undefined;
   const mailbox = { id: row.mailbox_id, account_id: row.mailbox_account_id };
   return { mailbox, message: row.id === null ? undefined : (decode(row as typeof row & { id: string; to_json: string; cc_json: string; codes_json: string; links_json: string }) as unknown as MessageRow) };
@@ -407,13 +438,7 @@ const attachmentsByMessage = new LRUCache<string, AttachmentMeta[]>({ maxSize: 5
 export async function attachmentsOfMessages(db: Db, messageIds: string[]): Promise<Map<string, AttachmentMeta[]>> {
   return keptOrRead(attachmentsByMessage, messageIds, async (missing) => {
     const byMessage = new Map<string, AttachmentMeta[]>(missing.map((id) => [id, []]));
-    const rows = await db
-      .selectFrom('attachments')
-      .select(ATTACHMENT_META_COLUMNS)
-      .where('message_id', 'in', missing)
-      .orderBy('message_id')
-      .orderBy('position')
-      .execute();
+    const { rows } = await attachmentsByIds(db, missing);
     for (const row of rows) byMessage.get(row.message_id)!.push(row);
     return byMessage;
   });
