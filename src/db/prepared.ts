@@ -4,8 +4,8 @@ import { dialectOf } from './dialect.js';
 
 /**
  * Queries the intake runs for every message (the RCPT look-up, the queue's INSERT, a claim, a store's INSERTs, the
- * event log's), built with kysely once for each shape of their arguments and then run with each call's values bound
- * to the same SQL.
+ * event log's) and the reads of a mailbox's whole list and of one message (src/db/messages.ts), built with kysely once
+ * for each shape of their arguments and then run with each call's values bound to the same SQL.
  *
  * Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call. For the queries of the mail
  * path that was about a tenth of the event loop's time per message (BENCHMARKS.md, intake, session 30) — half as much
