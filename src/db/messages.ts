@@ -234,6 +234,14 @@ function countQuery(db: Db, addressId: string, filter: MessageFilter) {
   return db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(db, addressId, filter));
 }
 
+/** The ids (and whether each was read) of a page of an address's messages matching `filter`, by time of receipt. */
+function pageOf(db: Db, addressId: string, filter: MessageFilter, direction: 'asc' | 'desc', limit: number, offset: number) {
+  return db.selectFrom('messages').select(['id', 'seen_at']).where(matching(db, addressId, filter)).orderBy('received_at', direction).orderBy('id', direction).limit(limit).offset(offset);
+}
+
+/** PostgreSQL: every matching row's count, on each row of the page (a window count). */
+const TOTAL_COUNT = sql<number>`count(*) over ()`.as('total_count');
+
 /** Whether a filter narrows nothing (every field left out): a mailbox's whole list, what tests and agents ask most. */
 function narrowsNothing(filter: MessageFilter): boolean {
   for (const key in filter) if (filter[key as keyof MessageFilter] !== undefined) return false;
@@ -244,12 +252,8 @@ function narrowsNothing(filter: MessageFilter): boolean {
 // each shape (src/db/prepared.ts). A filtered list's SQL depends on the filter's values (`unread`, the escaped search
 // terms), so it is built for each call.
 const countOfAddress = prepared((db, addressId: string) => countQuery(db, addressId, {}));
-const newestFirst = (db: Db, addressId: string, limit: number, offset: number) =>
-  db.selectFrom('messages').select(['id', 'seen_at']).where(matching(db, addressId, {})).orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-const wholePage = prepared(newestFirst);
-const wholePageCounted = prepared((db, addressId: string, limit: number, offset: number) =>
-  newestFirst(db, addressId, limit, offset).select(sql<number>`count(*) over ()`.as('total_count')),
-);
+const wholePage = prepared((db, addressId: string, limit: number, offset: number) => pageOf(db, addressId, {}, 'desc', limit, offset));
+const wholePageCounted = prepared((db, addressId: string, limit: number, offset: number) => pageOf(db, addressId, {}, 'desc', limit, offset).select(TOTAL_COUNT));
 const summariesByIds = prepared((db, ids: string[]) => db.selectFrom('messages').select(SUMMARY_COLUMNS).where('id', 'in', ids));
 const attachmentsByIds = prepared((db, ids: string[]) =>
   db.selectFrom('attachments').select(ATTACHMENT_META_COLUMNS).where('message_id', 'in', ids).orderBy('message_id').orderBy('position'),
@@ -319,8 +323,7 @@ export async function listMessagesOf(
   const direction = page.oldest_first ? 'asc' : 'desc';
   const countAll = () => countMatching(db, addressId, filter);
   const whole = narrowsNothing(filter) && !page.oldest_first;
-  const pageQuery = () =>
-    db.selectFrom('messages').select(['id', 'seen_at']).where(matching(db, addressId, filter)).orderBy('received_at', direction).orderBy('id', direction).limit(page.limit).offset(page.offset);
+  const pageQuery = () => pageOf(db, addressId, filter, direction, page.limit, page.offset);
   if (dialectOf(db) === 'sqlite') {
     // SQLite answers two plain queries (the page, then a count the address index covers) faster than one with a
     // window count, which makes it gather and sort the page in a temporary table: 90 + 7 µs against 120 µs for a page
@@ -334,7 +337,7 @@ export async function listMessagesOf(
   // the end, which has no row to carry the total, asks again.
   const ids = whole
     ? (await wholePageCounted(db, addressId, page.limit, page.offset)).rows
-    : await pageQuery().select(sql<number>`count(*) over ()`.as('total_count')).execute();
+    : await pageQuery().select(TOTAL_COUNT).execute();
   let count = ids.length > 0 ? Number(ids[0].total_count) : 0;
   if (ids.length === 0 && page.offset > 0) count = await countAll();
   return { rows: await listedRowsOf(db, ids), count };
@@ -375,7 +378,7 @@ export function mailboxPageQuery(db: Db, address: string, page: { limit: number;
       (eb) =>
         eb
           .selectFrom('messages')
-          .select(['messages.id', 'messages.seen_at', 'messages.received_at', sql<number>`count(*) over ()`.as('total_count')])
+          .select(['messages.id', 'messages.seen_at', 'messages.received_at', TOTAL_COUNT])
           .where(matching(db, sql.ref<string>('addresses.id'), filter))
           .orderBy('messages.received_at', 'desc')
           .orderBy('messages.id', 'desc')
