@@ -73,8 +73,8 @@ function query(name: string, rrtype: string): Buffer {
 
 type Settle = (err: Error | null, answer?: Packet) => void;
 
-/** The answer `ask` settles first, or ETIMEOUT after `timeoutMs`; `close` ends the socket either way. */
-function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle) => void): Promise<Packet> {
+/** The answer `ask` settles first, or ETIMEOUT (for `name`) after `timeoutMs`; `close` ends the socket either way. */
+function firstAnswer(name: string, timeoutMs: number, close: () => void, ask: (settle: Settle) => void): Promise<Packet> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle: Settle = (err, answer) => {
@@ -85,16 +85,16 @@ function firstAnswer(timeoutMs: number, close: () => void, ask: (settle: Settle)
       if (err) reject(err);
       else resolve(answer!);
     };
-    const timer = setTimeout(() => settle(failure('ETIMEOUT', '')), timeoutMs);
+    const timer = setTimeout(() => settle(failure('ETIMEOUT', name)), timeoutMs);
     ask(settle);
   });
 }
 
 /** One question to one server over UDP, from a connected socket (a closed port fails at once: ECONNREFUSED). */
-function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Packet> {
+function overUdp(server: Server, name: string, packet: Buffer, timeoutMs: number): Promise<Packet> {
   const id = packet.readUInt16BE(0);
   const socket = dgram.createSocket(server.family === 6 ? 'udp6' : 'udp4');
-  return firstAnswer(timeoutMs, () => socket.close(), (settle) => {
+  return firstAnswer(name, timeoutMs, () => socket.close(), (settle) => {
     socket.on('error', (err) => settle(err));
     socket.on('message', (message) => {
       let answer: Packet;
@@ -110,9 +110,9 @@ function overUdp(server: Server, packet: Buffer, timeoutMs: number): Promise<Pac
 }
 
 /** The same over TCP (RFC 7766: each message after its two-byte length), for an answer too large for UDP. */
-function overTcp(server: Server, packet: Buffer, timeoutMs: number): Promise<Packet> {
+function overTcp(server: Server, name: string, packet: Buffer, timeoutMs: number): Promise<Packet> {
   const socket = net.connect({ host: server.host, port: server.port });
-  return firstAnswer(timeoutMs, () => socket.destroy(), (settle) => {
+  return firstAnswer(name, timeoutMs, () => socket.destroy(), (settle) => {
     let received = Buffer.alloc(0);
     socket.on('error', (err) => settle(err));
     socket.on('connect', () => {
@@ -148,8 +148,8 @@ export function createDnsQuery(opts: { servers: string[]; perTryMs: number }): D
       for (const server of servers) {
         let answer: Packet;
         try {
-          answer = await overUdp(server, packet, opts.perTryMs);
-          if (answer.header.tc) answer = await overTcp(server, packet, opts.perTryMs);
+          answer = await overUdp(server, name, packet, opts.perTryMs);
+          if (answer.header.tc) answer = await overTcp(server, name, packet, opts.perTryMs);
         } catch (err) {
           lastError = err as Error;
           continue;
@@ -163,7 +163,6 @@ export function createDnsQuery(opts: { servers: string[]; perTryMs: number }): D
         }
       }
     }
-    if ((lastError as Partial<DnsFailure>).code === 'ETIMEOUT') throw failure('ETIMEOUT', name);
     throw lastError;
   };
 }
