@@ -1,0 +1,130 @@
+/**
+ * `tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V ...]
+ * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N]`: where a message's CPU goes, thread by thread, in Ephemail as `npm start` runs it and
+ * in the bare smtp-server (greeting at once, as Ephemail's listener does) under the same load.
+ *
+ * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a
+ * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse), each
+ * until Ephemail's intake queue is empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance
+ * alone). The CPU time of every thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and
+ * divided by the messages sent. No profiler runs, so the figures carry none of its overhead (bench/profile.ts says
+ * which functions the time goes to).
+ *
+ * The threads are the process's own and unnamed on Node 20: the event loop is the one whose id is the process's; the
+ * others are told apart by when they started (V8's helper threads and libuv's with the process; the intake worker
+ * thread and the checkpoint thread once the server has started).
+ */
+import './env.js';
+import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildServer } from '../scripts/build-server.js';
+import { freePort, median, seedStore, smtpSource, startEphemail, untilDrained } from './peers.js';
+import { postfixTools } from './postfix-tools.js';
+import { startSlowDns } from './slow-dns.js';
+import { greets } from '../test/helpers/probes.js';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    messages: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '4' },
+    warm: { type: 'string', default: '6' },
+    env: { type: 'string', multiple: true, default: [] },
+    'node-arg': { type: 'string', multiple: true, default: [] },
+    postgres: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    'dns-delay-ms': { type: 'string', default: '50' },
+  },
+});
+const which = positionals[0];
+if (which !== 'smtp-reuse' && which !== 'smtp-conn') {
+  throw new Error('usage: tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V] [--postgres]');
+}
+const reuse = which === 'smtp-reuse';
+const [messages, rounds, warm] = [Number(args.messages), Number(args.rounds), Number(args.warm)];
+const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const acceptanceOnly = extraEnv.INTAKE_CONCURRENCY === '0';
+const tools = postfixTools();
+
+/** CPU nanoseconds of each thread of `pid`, and when each started (clock ticks since boot, /proc/…/stat field 22). */
+function threads(pid: number): Map<number, { ns: number; start: number }> {
+  const out = new Map<number, { ns: number; start: number }>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+      const start = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+      out.set(Number(tid), { ns, start });
+    } catch {
+      /* the thread ended meanwhile */
+    }
+  }
+  return out;
+}
+
+/** Runs the warm-up and the rounds against `port`; prints the rate of each round and each thread's µs a message. */
+async function measure(name: string, pid: number, port: number, to: string, drained: () => Promise<void>): Promise<void> {
+  const run = async () => {
+    const rate = await smtpSource(tools, port, to, messages, reuse);
+    await drained();
+    return rate;
+  };
+  for (let i = 0; i < warm; i++) await run();
+  const before = threads(pid);
+  const rates: number[] = [];
+  for (let i = 0; i < rounds; i++) rates.push(await run());
+  const after = threads(pid);
+  const sent = rounds * messages;
+  const processStart = after.get(pid)?.start ?? 0;
+  const ticks = 100; // USER_HZ on Linux
+  const rows = [...after]
+    .map(([tid, t]) => ({ tid, us: (t.ns - (before.get(tid)?.ns ?? 0)) / 1000 / sent, startedS: (t.start - processStart) / ticks }))
+    .sort((a, b) => b.us - a.us);
+  const total = rows.reduce((s, r) => s + r.us, 0);
+  console.log(`\n${name}: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s accepted (median ${median(rates).toFixed(0)}); ${total.toFixed(0)} µs of CPU a message in all`);
+  for (const r of rows) {
+    if (r.us < 1) continue;
+    const label = r.tid === pid ? 'event loop' : `thread ${r.tid}, started ${r.startedS.toFixed(2)} s after the process`;
+    console.log(`${r.us.toFixed(0).padStart(8)} µs  ${label}`);
+  }
+}
+
+if (!args['no-build']) await buildServer();
+console.log(
+  `${which}: ${warm} warm-up runs, then ${rounds} runs of ${messages} (smtp-source -s 10 -l 2048${reuse ? ' -d' : ''})` +
+    `${acceptanceOnly ? ', acceptance alone' : ', each until the intake queue is empty'}${Object.keys(extraEnv).length ? `; ${JSON.stringify(extraEnv)}` : ''}` +
+    `${args['node-arg']!.length ? `; node ${args['node-arg']!.join(' ')}` : ''}`,
+);
+
+const seeded = await seedStore(args.postgres ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : null);
+const dns = await startSlowDns(Number(args['dns-delay-ms']));
+try {
+  const server = await startEphemail({ ...seeded.env, DNS_SERVERS: dns.server, ...extraEnv }, args['node-arg']);
+  try {
+    await measure(`Ephemail${args.postgres ? ' (PostgreSQL; its own processes not counted)' : ''}`, server.child.pid!, server.smtpPort, seeded.address, () =>
+      acceptanceOnly ? Promise.resolve() : untilDrained(server, 600_000),
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await dns.close();
+  await seeded.drop();
+}
+
+const port = await freePort();
+const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'peers/bare-smtp.mjs'), String(port), 'greet-at-once'], { stdio: 'ignore' });
+try {
+  const deadline = Date.now() + 30_000;
+  while (!(await greets(port))) {
+    if (Date.now() > deadline || bare.exitCode !== null) throw new Error('the bare smtp-server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await measure('bare smtp-server, greeting at once', bare.pid!, port, 'bench@bench.test', async () => undefined);
+} finally {
+  bare.kill();
+}
+process.exit(0);
