@@ -1,7 +1,8 @@
 /**
  * `tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V ...]
- * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N]`: where a message's CPU goes, thread by thread, in Ephemail as `npm start` runs it and
- * in the bare smtp-server (greeting at once, as Ephemail's listener does) under the same load.
+ * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N]`: where a message's CPU goes, thread by thread,
+ * in Ephemail as `npm start` runs it (`--node-arg` adds a Node or V8 flag after the start script's) and in the bare
+ * smtp-server (greeting at once, as Ephemail's listener does) under the same load.
  *
  * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a
  * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse), each
@@ -40,7 +41,7 @@ const { values: args, positionals } = parseArgs({
 });
 const which = positionals[0];
 if (which !== 'smtp-reuse' && which !== 'smtp-conn') {
-  throw new Error('usage: tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V] [--postgres]');
+  throw new Error('usage: tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V] [--node-arg FLAG] [--postgres]');
 }
 const reuse = which === 'smtp-reuse';
 const [messages, rounds, warm] = [Number(args.messages), Number(args.rounds), Number(args.warm)];
@@ -116,7 +117,11 @@ try {
 }
 
 const port = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'peers/bare-smtp.mjs'), String(port), 'greet-at-once'], { stdio: 'ignore' });
+// From the repository's root, where `--import tsx` resolves (the greeting override is TypeScript: src/smtp/greeting.ts).
+const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'peers/bare-smtp.mjs'), String(port), 'greet-at-once'], {
+  cwd: path.join(import.meta.dirname, '..'),
+  stdio: 'ignore',
+});
 try {
   const deadline = Date.now() + 30_000;
   while (!(await greets(port))) {
