@@ -283,8 +283,7 @@ const cursorMoved = prepared((db, position: string, updatedAt: string, name: str
 );
 
 export async function readCursor(db: Db, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom('event_cursors').select('position').where('name', '=', name).executeTakeFirst();
-  return row?.position;
+  return (await cursorPosition(db, name)).rows[0]?.position;
 }
 
 /** A consumer cursor that holds an event id (stored as text): locked as lockCursor does, answered as a number. */
