@@ -217,7 +217,7 @@ function startBareFastify(routes: Record<string, BareRoute> = {}, databaseUrl?: 
 }
 
 /** `greetAtOnce`: with Ephemail's override of smtp-server's 100 ms greeting hold (bench/peers/bare-smtp.mjs). */
-function startBareSmtp(greetAtOnce = false): Promise<Proc & { port: number }> {
+export function startBareSmtp(greetAtOnce = false): Promise<Proc & { port: number }> {
   return onFreePorts(async () => {
     const port = await freePort();
     const script = path.join(peers, 'bare-smtp.mjs');
@@ -315,17 +315,24 @@ async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, 
   return rate;
 }
 
-/** µs that the threads of process `pid` have been on a CPU (Linux, /proc/PID/task/TID/schedstat; threads that ended
- * are not counted). */
-function cpuMicros(pid: number): number {
-  let ns = 0;
+/** Nanoseconds each thread of process `pid` has been on a CPU, by thread id (Linux, /proc/PID/task/TID/schedstat;
+ * threads that ended are not there). */
+export function threadCpuNs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
-      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      out.set(Number(tid), Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]));
     } catch {
       /* the thread ended meanwhile */
     }
   }
+  return out;
+}
+
+/** µs that the threads of process `pid` have been on a CPU (threadCpuNs, summed). */
+function cpuMicros(pid: number): number {
+  let ns = 0;
+  for (const t of threadCpuNs(pid).values()) ns += t;
   return ns / 1000;
 }
 

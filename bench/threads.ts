@@ -17,14 +17,11 @@
  */
 import './env.js';
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/build-server.js';
-import { freePort, median, seedStore, smtpSource, startEphemail, untilDrained } from './peers.js';
+import { median, seedStore, smtpSource, startBareSmtp, startEphemail, threadCpuNs, untilDrained } from './peers.js';
 import { postfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
-import { greets } from '../test/helpers/probes.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -49,21 +46,15 @@ const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexO
 const acceptanceOnly = extraEnv.INTAKE_CONCURRENCY === '0';
 const tools = postfixTools();
 
-/** CPU nanoseconds of each thread of `pid`, and when each started (clock ticks since boot, /proc/…/stat field 22). */
-function threads(pid: number): Map<number, { ns: number; start: number }> {
-  const out = new Map<number, { ns: number; start: number }>();
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-      const start = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-      out.set(Number(tid), { ns, start });
-    } catch {
-      /* the thread ended meanwhile */
-    }
+/** When thread `tid` of `pid` started, in clock ticks since boot (/proc/…/stat field 22); NaN once it has ended. */
+function startedAt(pid: number, tid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return NaN;
   }
-  return out;
 }
 
 /** Runs the warm-up and the rounds against `port`; prints the rate of each round and each thread's µs a message. */
@@ -74,15 +65,15 @@ async function measure(name: string, pid: number, port: number, to: string, drai
     return rate;
   };
   for (let i = 0; i < warm; i++) await run();
-  const before = threads(pid);
+  const before = threadCpuNs(pid);
   const rates: number[] = [];
   for (let i = 0; i < rounds; i++) rates.push(await run());
-  const after = threads(pid);
+  const after = threadCpuNs(pid);
   const sent = rounds * messages;
-  const processStart = after.get(pid)?.start ?? 0;
+  const processStart = startedAt(pid, pid);
   const ticks = 100; // USER_HZ on Linux
   const rows = [...after]
-    .map(([tid, t]) => ({ tid, us: (t.ns - (before.get(tid)?.ns ?? 0)) / 1000 / sent, startedS: (t.start - processStart) / ticks }))
+    .map(([tid, ns]) => ({ tid, us: (ns - (before.get(tid) ?? 0)) / 1000 / sent, startedS: (startedAt(pid, tid) - processStart) / ticks }))
     .sort((a, b) => b.us - a.us);
   const total = rows.reduce((s, r) => s + r.us, 0);
   console.log(`\n${name}: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s accepted (median ${median(rates).toFixed(0)}); ${total.toFixed(0)} µs of CPU a message in all`);
@@ -116,20 +107,10 @@ try {
   await seeded.drop();
 }
 
-const port = await freePort();
-// From the repository's root, where `--import tsx` resolves (the greeting override is TypeScript: src/smtp/greeting.ts).
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'peers/bare-smtp.mjs'), String(port), 'greet-at-once'], {
-  cwd: path.join(import.meta.dirname, '..'),
-  stdio: 'ignore',
-});
+const bare = await startBareSmtp(true);
 try {
-  const deadline = Date.now() + 30_000;
-  while (!(await greets(port))) {
-    if (Date.now() > deadline || bare.exitCode !== null) throw new Error('the bare smtp-server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await measure('bare smtp-server, greeting at once', bare.pid!, port, 'bench@bench.test', async () => undefined);
+  await measure('bare smtp-server, greeting at once', bare.child.pid!, bare.port, 'bench@bench.test', async () => undefined);
 } finally {
-  bare.kill();
+  await bare.stop();
 }
 process.exit(0);
