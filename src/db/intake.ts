@@ -28,6 +28,11 @@ export interface NewIntakeEntry {
   tls: unknown;
   auth: unknown;
   acceptedAt: string;
+  /**
+   * Set when the accepting instance's processors take the entry as it is queued (the hand-over in
+   * src/mail/ingest/intake.ts): it is queued leased to them until then, its first attempt counted, as a claim would.
+   */
+  heldUntil?: string;
 }
 
 /** A queued message as a processor claims it. */
@@ -51,6 +56,8 @@ export async function insertIntakeEntries(db: Db, entries: NewIntakeEntry[]): Pr
     tls: json(e.tls),
     auth: json(e.auth),
     accepted_at: e.acceptedAt,
+    attempts: e.heldUntil ? 1 : 0,
+    lease_until: e.heldUntil ?? null,
   }));
   await insertInChunks(rows, (chunk) => queueRows(db, chunk));
 }

@@ -30,9 +30,9 @@ import { newId } from '../../platform/ids.js';
  * The intake queue: SMTP acknowledges a message once it and its envelope are durably queued (accept), and
  * processors do the rest afterwards — parse, SPF/DKIM/DMARC, codes and links, compression, every recipient's copy
  * and its `message.received` event, and the removal of the entry, in one transaction. At least once, never twice:
- * an entry is claimed with a lease, a processor that dies leaves it to be claimed again when the lease runs out, and
- * the transaction that stores the copies deletes the entry (a second processor finding it gone stores nothing), with
- * the message ids chosen at acceptance.
+ * an entry is claimed with a lease (or handed over with one as it is queued: HAND_OVER_PER_PROCESSOR), a processor
+ * that dies leaves it to be claimed again when the lease runs out, and the transaction that stores the copies deletes
+ * the entry (a second processor finding it gone stores nothing), with the message ids chosen at acceptance.
  */
 
 /** How often a processor tries again to give back an entry it could not store (while its lease lasts). */
@@ -60,6 +60,17 @@ const QUIET_MS = 25;
 const BURST_RECHECK_MS = 20;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
 const BURST_DEPTH_MAX_AGE_MS = 1000;
+/**
+ * The hand-over: an acceptance this instance's processors can take is queued already leased to them, its first
+ * attempt counted (as a claim counts it), and once committed its entry, the source still in memory, goes straight into
+ * their hands. Such a message costs no claim (an UPDATE of the entry and a second read of its source, in a commit of
+ * its own) and waits for none. Up to this many entries per processor (INTAKE_CONCURRENCY) wait in hand that way —
+ * bound to this instance, as claimed entries are, until it stores them, gives them back when it stops, or their lease
+ * runs out when it dies.
+ */
+const HAND_OVER_PER_PROCESSOR = 8;
+/** And together at most this many bytes of source: a larger message is queued for a claim, not held meanwhile. */
+const HAND_OVER_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface AcceptedMessage {
   /** The queue entry's id. */
@@ -152,6 +163,18 @@ export function createIntake(deps: IntakeDeps): Intake {
   let recheck: NodeJS.Timeout | undefined;
   let idleRecheck: NodeJS.Timeout | undefined;
   let lastAcceptedAt = -Infinity;
+  /**
+   * Whether the queue may hold an entry this instance's processors have not taken: another instance's, one given
+   * back, one whose retry is due, or an acceptance queued while their hands were full. While it does, acceptances are
+   * queued for a claim rather than handed over, so that they are processed after what was queued before them.
+   * Cleared by a claim that finds fewer entries than it asked for, with nothing queued meanwhile (`queuedSince`);
+   * set again by every poll (INTAKE_POLL_MS), which finds what other instances queued or gave back.
+   */
+  let mayBeQueued = true;
+  /** Counts acceptances queued without a hand-over: a claim that began before one of them cannot vouch for it. */
+  let queuedCount = 0;
+  /** Acceptances being committed that will be handed over, with the bytes of their sources. */
+  const handing = { entries: 0, bytes: 0 };
 
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
@@ -308,6 +331,17 @@ export function createIntake(deps: IntakeDeps): Intake {
     }
   }
 
+  /** Whether an acceptance of `size` bytes is handed over to this instance's processors (HAND_OVER_PER_PROCESSOR). */
+  function takesOver(size: number): boolean {
+    if (!started || stopped || concurrency === 0 || mayBeQueued) return false;
+    // A burst that holds the processors back (INTAKE_BURST_RATE) is held in the queue, not in memory.
+    if (processorsAllowed() < concurrency) return false;
+    if (claimed.length + handing.entries >= concurrency * HAND_OVER_PER_PROCESSOR) return false;
+    let bytes = handing.bytes + size;
+    for (const e of claimed) bytes += e.raw.length;
+    return bytes <= HAND_OVER_MAX_BYTES;
+  }
+
   async function pump(): Promise<void> {
     if (!started || stopped) return;
     if (pumping) {
@@ -325,30 +359,36 @@ export function createIntake(deps: IntakeDeps): Intake {
             break;
           }
           if (claimed.length === 0) {
-            const now = Date.now();
-            // A full set at once, not one entry per freed processor: during a burst the claims (a query and a
-            // commit each) are shared by INTAKE_CONCURRENCY messages; the ones not started yet wait here, leased.
-            // Through group commit: the claim shares its transaction with the acceptances and stores committing
-            // meanwhile. A lease lost to a power failure only lets the entry be claimed again: not synced on its own.
-            await commitGrouped(
-              db,
-              async (trx) => {
-                claimed = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency);
-              },
-              { durable: false },
-            );
-            if (claimed.length === 0 || stopped) {
-              // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back. With
-              // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none.
-              if (claimed.length === 0 && inFlight.size === 0 && !stopped) {
-                const arriving = clock() - lastAcceptedAt < QUIET_MS;
-                memory.idle(arriving);
-                if (arriving) idleRecheckSoon();
-              }
-              break;
+            // Nothing to claim while everything queued is in hand or being stored (mayBeQueued): no query.
+            if (mayBeQueued) {
+              const now = Date.now();
+              const queuedBefore = queuedCount;
+              let got: IntakeEntry[] = [];
+              // A full set at once, not one entry per freed processor: during a burst the claims (a query and a
+              // commit each) are shared by INTAKE_CONCURRENCY messages; the ones not started yet wait here, leased.
+              // Through group commit: the claim shares its transaction with the acceptances and stores committing
+              // meanwhile. A lease lost to a power failure only lets the entry be claimed again: not synced on its own.
+              await commitGrouped(
+                db,
+                async (trx) => {
+                  got = await claimIntakeEntries(trx, new Date(now).toISOString(), new Date(now + config.intake.leaseSeconds * 1000).toISOString(), concurrency);
+                },
+                { durable: false },
+              );
+              // After the acceptances handed over while the claim ran, if any (they were queued after what it found).
+              claimed.push(...got);
+              if (got.length < concurrency && queuedCount === queuedBefore) mayBeQueued = false;
+              // A burst may have begun while the claim ran: look again before starting any of it.
+              if (claimed.length > 0 && !stopped) continue;
             }
-            // A burst may have begun while the claim ran: look again before starting any of it.
-            continue;
+            // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back. With
+            // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none.
+            if (claimed.length === 0 && inFlight.size === 0 && !stopped) {
+              const arriving = clock() - lastAcceptedAt < QUIET_MS;
+              memory.idle(arriving);
+              if (arriving) idleRecheckSoon();
+            }
+            break;
           }
           const entry = claimed.shift()!;
           running++;
@@ -378,7 +418,8 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   return {
     async accept(message, opts) {
-      const entry = {
+      const handOver = takesOver(message.raw.length);
+      const entry: NewIntakeEntry = {
         id: newId('inq'),
         raw: message.raw,
         mailFrom: message.mailFrom,
@@ -388,8 +429,32 @@ export function createIntake(deps: IntakeDeps): Intake {
         tls: message.tls ?? null,
         auth: message.auth ?? null,
         acceptedAt: new Date().toISOString(),
+        ...(handOver ? { heldUntil: new Date(Date.now() + config.intake.leaseSeconds * 1000).toISOString() } : {}),
       };
-      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
+      if (handOver) {
+        handing.entries++;
+        handing.bytes += message.raw.length;
+      } else {
+        mayBeQueued = true;
+        queuedCount++;
+      }
+      try {
+        await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
+        if (!handOver) {
+          // Once more now that it is queued: a claim that ran meanwhile may have missed it.
+          mayBeQueued = true;
+          queuedCount++;
+        } else if (entry.recipients.length > 0) {
+          // Stopped meanwhile (stop() waits for this): given back at once, uncounted, as stop() gives back the rest.
+          if (stopped) await returnIntakeEntries(db, [entry.id]).catch((err: unknown) => logger.warn({ err, entry: entry.id }, 'intake entry could not be given back; its lease will run out'));
+          else claimed.push({ ...entry, attempts: 1, lastError: null });
+        }
+      } finally {
+        if (handOver) {
+          handing.entries--;
+          handing.bytes -= message.raw.length;
+        }
+      }
       if (entry.recipients.length === 0) throw new NoRecipientLeft();
       depth.added++;
       accepting.note((lastAcceptedAt = clock()));
@@ -413,7 +478,10 @@ export function createIntake(deps: IntakeDeps): Intake {
         if (!stopped) logger.warn({ err }, 'intake worker pool failed to start');
       });
       // The safety net: entries other instances accepted, and entries given back to be tried again later.
-      timer = setInterval(() => void pump(), config.intake.pollMs);
+      timer = setInterval(() => {
+        mayBeQueued = true;
+        void pump();
+      }, config.intake.pollMs);
       timer.unref();
       void pump();
     },
@@ -422,7 +490,8 @@ export function createIntake(deps: IntakeDeps): Intake {
       clearInterval(timer);
       clearTimeout(recheck);
       clearTimeout(idleRecheck);
-      while (pumping) await new Promise((r) => setImmediate(r));
+      // An acceptance being handed over gives its entry back itself once committed (accept).
+      while (pumping || handing.entries > 0) await new Promise((r) => setImmediate(r));
       // Claimed but never started: given back at once, uncounted, for another instance (or the next start) to take.
       const unstarted = claimed.map((e) => e.id);
       claimed = [];

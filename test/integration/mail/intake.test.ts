@@ -93,7 +93,8 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   });
 
   it('claims a full set of entries at once, starts as many as it may, and gives the rest back uncounted when it stops', async () => {
-    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '2' });
+    // Polling often: the entries below are queued by another instance, which this one finds when it polls.
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '2', INTAKE_POLL_MS: '50' });
     database = await openTestDatabase(dialect);
     const db = database.db;
     const account = await createAccount(db, `ahead-${dialect}@example.com`, 'developer');
@@ -121,9 +122,10 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     unstick.push(() => release());
     const first = await send('one');
     await expect.poll(() => started).toEqual(['one']);
-    // Two more, queued together. One processor of two is free: it claims two (a full set), starts one and holds
-    // the other, leased.
-    const [second, third] = await Promise.all([send('two'), send('three')]);
+    // Two more, queued together by an instance that only accepts. One processor of two is free: it claims two (a
+    // full set), starts one and holds the other, leased.
+    const accepting = createIntake({ config, db });
+    const [second, third] = await Promise.all(['two', 'three'].map((subject) => accepting.accept(message(account.id, [address], subject))));
     await expect.poll(() => started).toEqual(['one', 'two']);
     const leased = async () =>
       (await db.selectFrom('intake_queue').select(['id', 'attempts', 'lease_until']).orderBy('accepted_at').execute()).map((r) => [r.id, Number(r.attempts), r.lease_until !== null]);
@@ -151,6 +153,99 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     await next.start();
     await next.drained();
     expect((await db.selectFrom('messages').select('id').where('subject', '=', 'three').execute()).map((m) => m.id)).toEqual(third.messageIds);
+  });
+
+  it('hands an acceptance straight to a processor with room, with no claim; past its room queues the rest, claimed after, in acceptance order', async () => {
+    // One processor, and no poll during the test: every claim below is one the processor chose to make.
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '1', INTAKE_POLL_MS: '60000' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `hand-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'hand' });
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const started: string[] = [];
+    const slow: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        if (subject === 'warm-up') return prepareContent(raw);
+        started.push(subject);
+        await stuck;
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    const { db: spied, sent: claims } = recording(db, /^update "intake_queue" set "lease_until" = (\?|\$1), "attempts"/);
+    const intake = createIntake({ config, db: spied, preparer: slow });
+    intakes.push(intake);
+    await intake.start();
+    unstick.push(() => release());
+    // At start it claims once, and finds the queue empty.
+    await expect.poll(() => claims.length).toBe(1);
+    const send = (subject: string) => intake.accept(message(account.id, [address], subject));
+    const sent = [await send('m00')];
+    await expect.poll(() => started).toEqual(['m00']);
+    // Eight more (eight per processor) wait in its hands; the two after them are queued for a claim.
+    for (let i = 1; i <= 10; i++) sent.push(await send(`m${String(i).padStart(2, '0')}`));
+    const queue = async () =>
+      (await db.selectFrom('intake_queue').select(['id', 'attempts', 'lease_until']).orderBy('accepted_at').execute()).map((r) => [r.id, Number(r.attempts), r.lease_until !== null]);
+    expect(await queue()).toEqual(sent.map((m, i) => [m.id, i <= 8 ? 1 : 0, i <= 8]));
+    expect(claims).toHaveLength(1);
+    // Released, it stores what it holds, then claims the two queued behind them: every message in acceptance order.
+    release();
+    await intake.drained();
+    expect(started).toEqual(sent.map((_, i) => `m${String(i).padStart(2, '0')}`));
+    expect(claims.length).toBeGreaterThan(1);
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).orderBy('subject').execute();
+    expect(stored.map((m) => [m.subject, m.id])).toEqual(sent.map((m, i) => [`m${String(i).padStart(2, '0')}`, m.messageIds[0]]));
+    // Once the queue is known to be empty again, the next acceptance is handed over once more: no claim for it.
+    const before = claims.length;
+    await send('m11');
+    await intake.drained();
+    expect(claims).toHaveLength(before);
+    expect(await db.selectFrom('messages').select('id').where('subject', '=', 'm11').execute()).toHaveLength(1);
+  });
+
+  it('gives back the entries handed over to it and not started when it stops, for the next processor to store', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '1', INTAKE_POLL_MS: '60000' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `handback-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'handback' });
+    let release!: () => void;
+    const stuck = new Promise<void>((r) => (release = r));
+    const started: string[] = [];
+    const slow: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        if (subject === 'warm-up') return prepareContent(raw);
+        started.push(subject);
+        await stuck;
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    const intake = createIntake({ config, db, preparer: slow });
+    intakes.push(intake);
+    await intake.start();
+    unstick.push(() => release());
+    const send = (subject: string) => intake.accept(message(account.id, [address], subject));
+    const first = await send('first');
+    await expect.poll(() => started).toEqual(['first']);
+    const held = [await send('held1'), await send('held2')];
+    const stopping = intake.stop();
+    release();
+    await stopping;
+    // The one under way was stored; the two in hand are queued again, unleased, their hand-over not counted.
+    expect((await db.selectFrom('messages').select('id').execute()).map((m) => m.id)).toEqual(first.messageIds);
+    const queue = await db.selectFrom('intake_queue').select(['id', 'attempts', 'lease_until']).orderBy('accepted_at').execute();
+    expect(queue.map((r) => [r.id, Number(r.attempts), r.lease_until])).toEqual(held.map((h) => [h.id, 0, null]));
+    const next = createIntake({ config, db, preparer: { prepare: prepareContent, close: async () => undefined } });
+    intakes.push(next);
+    await next.start();
+    await next.drained();
+    const stored = await db.selectFrom('messages').select(['id', 'subject']).where('subject', 'like', 'held%').orderBy('subject').execute();
+    expect(stored.map((m) => m.id)).toEqual(held.map((h) => h.messageIds[0]));
   });
 
   it('with INTAKE_BURST_RATE, starts nothing while a burst is accepted, stores it once the burst ends, and processes past INTAKE_BURST_BACKLOG anyway', async () => {
