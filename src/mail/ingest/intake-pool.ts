@@ -2,7 +2,7 @@ import { Piscina } from 'piscina';
 import type { CheckedContent, CheckTask, IntakeWorkerData } from './intake-worker.js';
 import type { AuthContext, MailAuthSettings } from './mail-auth.js';
 import { workerTask } from '../../platform/worker-task.js';
-import { asBuffer } from './bytes.js';
+import { asBuffer, forPosting } from './bytes.js';
 import type { PreparedContent } from './prepare.js';
 
 /** Prepares messages for storing (src/mail/ingest/prepare.ts): on worker threads, or on the event loop. */
@@ -55,12 +55,12 @@ export function createContentPreparer(threads: number, checks?: { settings: Mail
   const withBuffer = (p: PreparedContent): PreparedContent => ({ ...p, source: { ...p.source, raw: asBuffer(p.source.raw) } });
   return {
     async prepare(raw) {
-      return withBuffer((await pool.run(raw)) as PreparedContent);
+      return withBuffer((await pool.run(forPosting(raw))) as PreparedContent);
     },
     ...(checks
       ? {
           async check(raw: Buffer, ctx: AuthContext) {
-            const task: CheckTask = { raw, ctx };
+            const task: CheckTask = { raw: forPosting(raw), ctx };
             const done = (await pool.run(task)) as CheckedContent;
             return { prepared: withBuffer(done.prepared), authentication: done.authentication };
           },

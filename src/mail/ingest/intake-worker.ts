@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { mailAuthenticatorFrom, type AuthContext, type AuthenticationView, type MailAuthenticator, type MailAuthSettings } from './mail-auth.js';
-import { asBuffer } from './bytes.js';
+import { asBuffer, forPosting } from './bytes.js';
 import { prepareContent, type PreparedContent } from './prepare.js';
 
 /** What the pool tells each of its threads (src/mail/ingest/intake-pool.ts). */
@@ -61,11 +61,14 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export default async function prepare(input: Uint8Array | CheckTask): Promise<PreparedContent | CheckedContent> {
-  if (input instanceof Uint8Array) return prepareContent(asBuffer(input), true);
+  if (input instanceof Uint8Array) return posted(await prepareContent(asBuffer(input), true));
   if (!checks) throw new Error('this intake worker thread was started without the settings of the checks');
   authenticator ??= mailAuthenticatorFrom(checks);
   const raw = asBuffer(input.raw);
   // Parsing runs while the checks wait for DNS.
   const [prepared, authentication] = await Promise.all([oneAtATime(() => prepareContent(raw, true)), authenticator.check(raw, input.ctx)]);
-  return { prepared, authentication };
+  return { prepared: posted(prepared), authentication };
 }
+
+/** The prepared content as it is sent back: its source compressed into a pooled Buffer crosses as its bytes alone. */
+const posted = (p: PreparedContent): PreparedContent => ({ ...p, source: { ...p.source, raw: forPosting(p.source.raw) as Buffer } });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDns, type TestDns } from '../../helpers/dns.js';
@@ -50,6 +51,21 @@ describe('the intake worker pool with the SPF/DKIM/DMARC checks', () => {
     expect(good.prepared.codes).toEqual(['482913']);
     const bad = await pool.check!(await mail('b@bad.test', 'again'), ctx('b@bad.test'));
     expect(bad.authentication).toMatchObject({ spf: { result: 'fail' }, dmarc: { result: 'fail', policy: 'quarantine' } });
+  });
+
+  it('sends a small message to its thread and its compressed source back as their own bytes, not the buffers around them', async () => {
+    const pool = createContentPreparer(1, { settings: settings(dns.server), concurrency: 4 });
+    pools.push(pool);
+    const composed = await mail('a@good.test', 'small');
+    // As the SMTP listener holds a small message: a view into Node's shared pool (Buffer.concat of its chunks).
+    const raw = Buffer.concat([composed], composed.length);
+    expect(raw.buffer.byteLength).toBeGreaterThan(raw.length);
+    const { prepared } = await pool.check!(raw, ctx('a@good.test'));
+    expect(prepared.source.encoding).toBe('br');
+    // Brotli's output is a view into a 16 KiB buffer on the thread; what comes back is the compressed bytes alone.
+    expect(prepared.source.raw.buffer.byteLength).toBe(prepared.source.raw.length);
+    expect(zlib.brotliDecompressSync(prepared.source.raw).equals(raw)).toBe(true);
+    expect(prepared.content.subject).toBe('small');
   });
 
   it('has no checks without their settings, nor with parsing on the event loop (INTAKE_WORKERS=0)', async () => {
