@@ -32,6 +32,27 @@ function recording(db: Database['db'], pattern: RegExp, label: (sql: string) => 
   return { db: recorded, sent };
 }
 
+/**
+ * A preparer that records the subject of each message it starts and keeps every one stuck until `release()`, so that
+ * what a processor holds stays visible; start()'s warm-up message goes through.
+ */
+function stuckPreparer() {
+  let release!: () => void;
+  const stuck = new Promise<void>((r) => (release = r));
+  const started: string[] = [];
+  const preparer: ContentPreparer = {
+    async prepare(raw) {
+      const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+      if (subject === 'warm-up') return prepareContent(raw);
+      started.push(subject);
+      await stuck;
+      return prepareContent(raw);
+    },
+    close: async () => undefined,
+  };
+  return { preparer, started, release: () => release() };
+}
+
 describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   let database: Database | undefined;
   const intakes: Intake[] = [];
@@ -100,20 +121,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const account = await createAccount(db, `ahead-${dialect}@example.com`, 'developer');
     const address = await createAddress(db, config, account.id, { prefix: 'ahead' });
     // Every message is stuck being prepared until released, so what the processor claimed stays visible.
-    let release!: () => void;
-    const stuck = new Promise<void>((r) => (release = r));
-    const started: string[] = [];
-    const slow: ContentPreparer = {
-      async prepare(raw) {
-        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
-        // start() warms the pool up with a message of its own.
-        if (subject === 'warm-up') return prepareContent(raw);
-        started.push(subject);
-        await stuck;
-        return prepareContent(raw);
-      },
-      close: async () => undefined,
-    };
+    const { preparer: slow, started, release } = stuckPreparer();
     const intake = createIntake({ config, db, preparer: slow });
     intakes.push(intake);
     const send = (subject: string) =>
@@ -162,19 +170,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const db = database.db;
     const account = await createAccount(db, `hand-${dialect}@example.com`, 'developer');
     const address = await createAddress(db, config, account.id, { prefix: 'hand' });
-    let release!: () => void;
-    const stuck = new Promise<void>((r) => (release = r));
-    const started: string[] = [];
-    const slow: ContentPreparer = {
-      async prepare(raw) {
-        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
-        if (subject === 'warm-up') return prepareContent(raw);
-        started.push(subject);
-        await stuck;
-        return prepareContent(raw);
-      },
-      close: async () => undefined,
-    };
+    const { preparer: slow, started, release } = stuckPreparer();
     const { db: spied, sent: claims } = recording(db, /^update "intake_queue" set "lease_until" = (\?|\$1), "attempts"/);
     const intake = createIntake({ config, db: spied, preparer: slow });
     intakes.push(intake);
@@ -212,19 +208,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const db = database.db;
     const account = await createAccount(db, `handback-${dialect}@example.com`, 'developer');
     const address = await createAddress(db, config, account.id, { prefix: 'handback' });
-    let release!: () => void;
-    const stuck = new Promise<void>((r) => (release = r));
-    const started: string[] = [];
-    const slow: ContentPreparer = {
-      async prepare(raw) {
-        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
-        if (subject === 'warm-up') return prepareContent(raw);
-        started.push(subject);
-        await stuck;
-        return prepareContent(raw);
-      },
-      close: async () => undefined,
-    };
+    const { preparer: slow, started, release } = stuckPreparer();
     const intake = createIntake({ config, db, preparer: slow });
     intakes.push(intake);
     await intake.start();
