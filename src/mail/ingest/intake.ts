@@ -167,7 +167,7 @@ export function createIntake(deps: IntakeDeps): Intake {
    * Whether the queue may hold an entry this instance's processors have not taken: another instance's, one given
    * back, one whose retry is due, or an acceptance queued while their hands were full. While it does, acceptances are
    * queued for a claim rather than handed over, so that they are processed after what was queued before them.
-   * Cleared by a claim that finds fewer entries than it asked for, with nothing queued meanwhile (`queuedSince`);
+   * Cleared by a claim that finds fewer entries than it asked for, with nothing queued meanwhile (`queuedCount`);
    * set again by every poll (INTAKE_POLL_MS), which finds what other instances queued or gave back.
    */
   let mayBeQueued = true;
@@ -375,7 +375,8 @@ export function createIntake(deps: IntakeDeps): Intake {
                 },
                 { durable: false },
               );
-              // After the acceptances handed over while the claim ran, if any (they were queued after what it found).
+              // Behind the hand-overs that committed while the claim ran, if any: those were accepted while nothing
+              // was known to wait in the queue.
               claimed.push(...got);
               if (got.length < concurrency && queuedCount === queuedBefore) mayBeQueued = false;
               // A burst may have begun while the claim ran: look again before starting any of it.
