@@ -114,8 +114,9 @@ const loadChecks = async (): Promise<Checks> => {
 
 /** Where the header block ends as mailauth's MessageParser finds it: after the first LF that ends an empty line. */
 function headerBlockEnd(raw: Buffer): number {
-  const lf = raw.indexOf('\n\n');
   const crlf = raw.indexOf('\n\r\n');
+  // Only an LF LF before that one counts, and it would end by it: the body is not read for one.
+  const lf = (crlf < 0 ? raw : raw.subarray(0, crlf + 1)).indexOf('\n\n');
   if (lf < 0 && crlf < 0) return -1;
   return lf >= 0 && (crlf < 0 || lf < crlf) ? lf + 2 : crlf + 3;
 }

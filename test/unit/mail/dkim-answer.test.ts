@@ -19,6 +19,9 @@ const cases: Array<[string, Buffer]> = [
   ['a DKIM-Signature that names no domain (skipped by the verifier)', crlf(['DKIM-Signature: v=1; a=rsa-sha256; s=s1; bh=abc=; b=def=', 'From: news@plain.test'])],
   ['a DKIM-Signature to check', crlf(['DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=plain.test; s=s1; h=from; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=AAAA', 'From: news@plain.test'])],
   ['an ARC set', crlf(['ARC-Seal: i=1; a=rsa-sha256; cv=none; d=relay.test; s=arc; b=AAAA', 'ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=relay.test; s=arc; h=from; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=; b=AAAA', 'ARC-Authentication-Results: i=1; relay.test; spf=pass', 'From: news@plain.test'])],
+  // Where the headers end decides which From counts: the first blank line, whichever line ends it uses.
+  ['CRLF headers, a body with bare LF blank lines and a From line', Buffer.from('From: news@plain.test\r\nTo: a@ephemail.test\r\n\r\nFrom: body@wrong.test\n\nHello.\n')],
+  ['bare LF headers, a body with CRLF blank lines and a From line', Buffer.from('To: a@ephemail.test\n\nFrom: body@wrong.test\r\n\r\nHello.\r\n')],
   ['headers and no body (no blank line)', Buffer.from('From: news@plain.test\r\nSubject: only headers\r\n')],
 ];
 
