@@ -64,6 +64,24 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     await database?.close();
   });
 
+  /**
+   * A store with one address of one account, and an intake started on it whose messages stay stuck being prepared
+   * until `release()` (stuckPreparer); `db` gives the intake the store it is to use (a recording one, say).
+   */
+  async function stuckIntake(config: ReturnType<typeof testConfig>, prefix: string, db: (db: Database['db']) => Database['db'] = (d) => d) {
+    database = await openTestDatabase(dialect);
+    const store = database.db;
+    const account = await createAccount(store, `${prefix}-${dialect}@example.com`, 'developer');
+    const address = await createAddress(store, config, account.id, { prefix });
+    const { preparer, started, release } = stuckPreparer();
+    const intake = createIntake({ config, db: db(store), preparer });
+    intakes.push(intake);
+    await intake.start();
+    unstick.push(release);
+    const send = (subject: string) => intake.accept(message(account.id, [address], subject));
+    return { db: store, account, address, intake, started, release, send };
+  }
+
   it('store a message once when a second processor takes it over after the lease ran out while the first still worked', async () => {
     const config = testConfig({ MAIL_AUTH: 'false' });
     database = await openTestDatabase(dialect);
@@ -116,18 +134,8 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   it('claims a full set of entries at once, starts as many as it may, and gives the rest back uncounted when it stops', async () => {
     // Polling often: the entries below are queued by another instance, which this one finds when it polls.
     const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '2', INTAKE_POLL_MS: '50' });
-    database = await openTestDatabase(dialect);
-    const db = database.db;
-    const account = await createAccount(db, `ahead-${dialect}@example.com`, 'developer');
-    const address = await createAddress(db, config, account.id, { prefix: 'ahead' });
     // Every message is stuck being prepared until released, so what the processor claimed stays visible.
-    const { preparer: slow, started, release } = stuckPreparer();
-    const intake = createIntake({ config, db, preparer: slow });
-    intakes.push(intake);
-    const send = (subject: string) =>
-      intake.accept(message(account.id, [address], subject));
-    await intake.start();
-    unstick.push(() => release());
+    const { db, account, address, intake, started, release, send } = await stuckIntake(config, 'ahead');
     const first = await send('one');
     await expect.poll(() => started).toEqual(['one']);
     // Two more, queued together by an instance that only accepts. One processor of two is free: it claims two (a
@@ -166,19 +174,14 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   it('hands an acceptance straight to a processor with room, with no claim; past its room queues the rest, claimed after, in acceptance order', async () => {
     // One processor, and no poll during the test: every claim below is one the processor chose to make.
     const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '1', INTAKE_POLL_MS: '60000' });
-    database = await openTestDatabase(dialect);
-    const db = database.db;
-    const account = await createAccount(db, `hand-${dialect}@example.com`, 'developer');
-    const address = await createAddress(db, config, account.id, { prefix: 'hand' });
-    const { preparer: slow, started, release } = stuckPreparer();
-    const { db: spied, sent: claims } = recording(db, /^update "intake_queue" set "lease_until" = (\?|\$1), "attempts"/);
-    const intake = createIntake({ config, db: spied, preparer: slow });
-    intakes.push(intake);
-    await intake.start();
-    unstick.push(() => release());
+    let claims: string[] = [];
+    const { db, intake, started, release, send } = await stuckIntake(config, 'hand', (store) => {
+      const spied = recording(store, /^update "intake_queue" set "lease_until" = (\?|\$1), "attempts"/);
+      claims = spied.sent;
+      return spied.db;
+    });
     // At start it claims once, and finds the queue empty.
     await expect.poll(() => claims.length).toBe(1);
-    const send = (subject: string) => intake.accept(message(account.id, [address], subject));
     const sent = [await send('m00')];
     await expect.poll(() => started).toEqual(['m00']);
     // Eight more (eight per processor) wait in its hands; the two after them are queued for a claim.
@@ -204,16 +207,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
 
   it('gives back the entries handed over to it and not started when it stops, for the next processor to store', async () => {
     const config = testConfig({ MAIL_AUTH: 'false', INTAKE_CONCURRENCY: '1', INTAKE_POLL_MS: '60000' });
-    database = await openTestDatabase(dialect);
-    const db = database.db;
-    const account = await createAccount(db, `handback-${dialect}@example.com`, 'developer');
-    const address = await createAddress(db, config, account.id, { prefix: 'handback' });
-    const { preparer: slow, started, release } = stuckPreparer();
-    const intake = createIntake({ config, db, preparer: slow });
-    intakes.push(intake);
-    await intake.start();
-    unstick.push(() => release());
-    const send = (subject: string) => intake.accept(message(account.id, [address], subject));
+    const { db, intake, started, release, send } = await stuckIntake(config, 'handback');
     const first = await send('first');
     await expect.poll(() => started).toEqual(['first']);
     const held = [await send('held1'), await send('held2')];
