@@ -11,41 +11,40 @@ export interface StoredFaultRule {
 }
 
 /**
- * Replaces the address's rules (counters at zero, the greylist forgotten) and stamps the address, in one
- * transaction; an empty list clears the profile (the stamp goes back to null, so SMTP skips the look-up).
- * Answers the stamp written, or `gone` when the address was deleted meanwhile.
+ * Replaces the address's rules (counters at zero, the greylist forgotten) and stamps the address; an empty list
+ * clears the profile (the stamp goes back to null, so SMTP skips the look-up). Call inside a transaction (`trx`):
+ * the stamp and the rules change together. Answers the stamp written, or `gone` when the address was deleted
+ * meanwhile.
  *
  * The address's row is taken first, as the deletion of an address takes it before its cascade takes the rules:
  * taken the other way round, the two deadlock on PostgreSQL.
  */
 export async function replaceFaultRules(
-  db: Db,
+  trx: Db,
   addressId: string,
   rules: Array<{ id: string; rule: FaultRule }>,
   now: string,
 ): Promise<{ stamp: string | null } | 'gone'> {
   const stamp = rules.length > 0 ? now : null;
-  return db.transaction().execute(async (trx) => {
-    const stamped = await trx.updateTable('addresses').set({ faults_updated_at: stamp }).where('id', '=', addressId).executeTakeFirst();
-    if (Number(stamped.numUpdatedRows) === 0) return 'gone' as const;
-    await trx.deleteFrom('fault_rules').where('address_id', '=', addressId).execute();
-    await trx.deleteFrom('fault_greylist').where('address_id', '=', addressId).execute();
-    if (rules.length > 0) {
-      await trx
-        .insertInto('fault_rules')
-        .values(
-          rules.map(({ id, rule }, position) => ({
-            id,
-            address_id: addressId,
-            position,
-            rule_json: JSON.stringify(rule),
-            remaining: 'times' in rule && rule.times !== undefined ? rule.times : null,
-          })),
-        )
-        .execute();
-    }
-    return { stamp };
-  });
+  const stamped = await trx.updateTable('addresses').set({ faults_updated_at: stamp }).where('id', '=', addressId).executeTakeFirst();
+  if (Number(stamped.numUpdatedRows) === 0) return 'gone' as const;
+  await trx.deleteFrom('fault_rules').where('address_id', '=', addressId).execute();
+  await trx.deleteFrom('fault_greylist').where('address_id', '=', addressId).execute();
+  if (rules.length > 0) {
+    await trx
+      .insertInto('fault_rules')
+      .values(
+        rules.map(({ id, rule }, position) => ({
+          id,
+          address_id: addressId,
+          position,
+          rule_json: JSON.stringify(rule),
+          remaining: 'times' in rule && rule.times !== undefined ? rule.times : null,
+        })),
+      )
+      .execute();
+  }
+  return { stamp };
 }
 
 export async function listFaultRules(db: Db, addressId: string): Promise<StoredFaultRule[]> {

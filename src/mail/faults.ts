@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.js';
 import { fireFaultRule, greylistFirstSeen, listFaultRules, replaceFaultRules, type FaultRule, type StoredFaultRule } from '../db/faults.js';
+import { transactWithEvents } from '../db/events.js';
 import { requireOwnAddress } from './addresses.js';
 import { errors } from '../platform/errors.js';
+import { eventRecord } from '../platform/events/contract.js';
 import type { components } from '../../generated/schema.js';
 import { newId } from '../platform/ids.js';
 
@@ -25,7 +27,12 @@ export async function getFaultProfile(db: Db, accountId: string, address: string
 
 export async function putFaultProfile(db: Db, accountId: string, address: string, rules: FaultRule[], now = new Date()): Promise<FaultProfileView> {
   const row = await requireOwnAddress(db, accountId, address);
-  const replaced = await replaceFaultRules(db, row.id, rules.map((rule) => ({ id: newId('flt'), rule })), now.toISOString());
+  // The stamp says whether SMTP reads the rules at all: every instance's recipient cache drops the address with it.
+  const replaced = await transactWithEvents(db, async (trx, emit) => {
+    const done = await replaceFaultRules(trx, row.id, rules.map((rule) => ({ id: newId('flt'), rule })), now.toISOString());
+    if (done !== 'gone') emit(eventRecord({ type: 'address.changed', accountId, addressId: row.id, address: row.address, at: now.toISOString() }, now));
+    return done;
+  });
   if (replaced === 'gone') throw errors.addressNotFound(row.address);
   const updatedAt = replaced.stamp;
   return view(row.address, updatedAt, updatedAt === null ? [] : await listFaultRules(db, row.id));

@@ -57,6 +57,7 @@ export function payloadFor(event: DomainEvent, publicUrl: string | null): Webhoo
     case 'address.deleted':
       return { type: 'address.deleted', timestamp: event.at, data: { address: event.address } };
     case 'address.purged':
+    case 'address.changed':
     case 'key.revoked':
     case 'account.changed':
       return null; // internal: they end waits and streams, or refresh caches; no webhook announces them

@@ -18,6 +18,9 @@ export type DomainEvent =
   | { type: 'address.expired'; accountId: string; addressId: string; address: string; at: string }
   /** The sweeper removed an address RETENTION_SECONDS after it expired (internal: no webhook is sent for it). */
   | { type: 'address.purged'; accountId: string; addressId: string; address: string; at: string }
+  /** An address's SMTP fault profile was replaced or cleared (internal: every instance drops the address from its
+   * recipient cache, src/mail/recipient-cache.ts, so the next RCPT TO reads whether it has rules). */
+  | { type: 'address.changed'; accountId: string; addressId: string; address: string; at: string }
   /** A key was revoked (internal: every instance drops it from its key cache). */
   | { type: 'key.revoked'; accountId: string; addressId: null; address: null; keyId: string; at: string }
   /** An account's plan changed (internal: every instance drops its keys from the key cache). */
