@@ -10,6 +10,7 @@ import { createHtmlChecker, type HtmlChecker } from './mail/checks/html-checker.
 import { Previewer } from './mail/checks/previews.js';
 import { createInboundLimiter, type InboundLimiter } from './mail/inbound-limit.js';
 import { createIntake, type Intake } from './mail/ingest/intake.js';
+import { RecipientCache } from './mail/recipient-cache.js';
 import { createDnsResolver, type DnsResolver } from './platform/dns.js';
 import { startEventFeed, type EventFeed } from './platform/events/feed.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -26,6 +27,8 @@ export interface Context {
   config: Config;
   database: Database;
   keys: KeyAuthenticator;
+  /** Addresses as SMTP's RCPT TO reads them, kept until the event log says they changed (src/mail/recipient-cache.ts). */
+  recipients: RecipientCache;
   /** Dashboard sessions (the ephemail_session cookie). */
   sessions: SessionAuthenticator;
   /** Per-key usage counters, written in batches. */
@@ -89,6 +92,7 @@ export async function createContext(config: Config, overrides: Partial<Context> 
     config,
     database,
     keys: overrides.keys ?? new KeyAuthenticator(database.db, events),
+    recipients: overrides.recipients ?? RecipientCache.over(database.db, events),
     sessions: overrides.sessions ?? new SessionAuthenticator(database.db, config.dashboard.sessionTtlSeconds),
     usage: overrides.usage ?? new UsageRecorder(database.db),
     dns,

@@ -88,7 +88,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   const intake = createIntake({ config, db, logger, metrics: context.metrics });
   context.intake = intake;
   const authLimiter = createAuthFailureLimiter(config.smtpAuthLimits, context.redis);
-  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound, intake, authLimiter });
+  const smtp = createSmtpServer({ config, db, logger, metrics: context.metrics, inbound: context.inbound, intake, authLimiter, recipients: context.recipients });
   // Webhooks: the enqueuer follows the event log from its durable cursor (so events committed before a crash are
   // queued now); the worker starts once the listeners are up and sends whatever the outbox holds.
   let worker: WebhookWorker | undefined;

@@ -373,7 +373,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an address and its mail
-         * @description Deletes the address and every message, attachment and raw source it holds, at once. From then on SMTP refuses mail for it (550 5.1.1) and the name is free again.
+         * @description Deletes the address and every message, attachment and raw source it holds, at once. From then on SMTP refuses mail for it (550 5.1.1) and the name is free again. The instance that answers this call refuses it at once; another instance that read the address for earlier mail refuses it from RCPT TO once the event log wakes it (within about a second), and meanwhile at the end of DATA, so no mail is stored for a deleted address.
          */
         delete: operations["deleteAddress"];
         options?: never;
@@ -431,7 +431,9 @@ export interface paths {
         /**
          * Make SMTP delivery to an address fail on purpose
          * @description Replaces the address's fault profile: from the next SMTP command on, mail to this address meets these rules,
-         *     on every instance (rules are stored, and survive a restart). Other addresses are never affected. Putting a
+         *     on every instance (rules are stored, and survive a restart; an instance that read the address for earlier mail
+         *     drops what it kept when the event log wakes it, at once on the instance that answers this call and within
+         *     about a second on the others). Other addresses are never affected. Putting a
          *     profile resets every rule's counters and the greylist's memory; an empty `rules` list clears it.
          *
          *     Rules are checked in order at each stage; the first `reject`, `greylist` or `disconnect` that fires decides

@@ -235,15 +235,22 @@ const live = (row: AddressRow): RecipientState => ({ kind: 'live', addressId: ro
  * What SMTP does with a recipient: `relay` for a domain we do not serve — neither a platform domain nor a verified
  * custom domain — (550 5.7.1, no open relay), `unknown` for an address that does not exist, was deleted or has
  * expired (550 5.1.1), `live` otherwise. On a custom domain with a catch-all, a recipient that is not live is
- * delivered to the catch-all address when that one is live (`address` is then the catch-all's).
+ * delivered to the catch-all address when that one is live (`address` is then the catch-all's). `find` reads an
+ * address by name: SMTP passes its RecipientCache's (src/mail/recipient-cache.ts).
  */
-export async function resolveRecipient(db: Db, policy: AddressPolicy, recipient: string, now = new Date()): Promise<RecipientState> {
+export async function resolveRecipient(
+  db: Db,
+  policy: AddressPolicy,
+  recipient: string,
+  now = new Date(),
+  find: (address: string) => Promise<AddressRow | undefined> = (address) => findAddress(db, address),
+): Promise<RecipientState> {
   const address = normalizeAddress(recipient);
   const at = address.lastIndexOf('@');
   if (at < 1) return { kind: 'unknown' };
   const domain = address.slice(at + 1);
   if (isServedDomain(policy, domain)) {
-    const row = await findAddress(db, address);
+    const row = await find(address);
     if (!row || isExpired(row, now)) return { kind: 'unknown' };
     return live(row);
   }
@@ -251,10 +258,10 @@ export async function resolveRecipient(db: Db, policy: AddressPolicy, recipient:
   if (!custom) return { kind: 'relay' };
   // Only the owner's addresses count: one left behind by an earlier owner of the domain receives nothing.
   const owned = (row: AddressRow | undefined): row is AddressRow => row !== undefined && row.account_id === custom.account_id && !isExpired(row, now);
-  const row = await findAddress(db, `${address.slice(0, at)}@${custom.domain}`);
+  const row = await find(`${address.slice(0, at)}@${custom.domain}`);
   if (owned(row)) return live(row);
   if (custom.catch_all !== null) {
-    const catchAll = await findAddress(db, `${custom.catch_all}@${custom.domain}`);
+    const catchAll = await find(`${custom.catch_all}@${custom.domain}`);
     if (owned(catchAll)) return live(catchAll);
   }
   return { kind: 'unknown' };

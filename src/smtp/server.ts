@@ -7,6 +7,7 @@ import './auth-tls.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { resolveRecipient } from '../mail/addresses.js';
+import { RecipientCache } from '../mail/recipient-cache.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
 import { createInboundLimiter, type InboundLimiter } from '../mail/inbound-limit.js';
 import { createIntake, NoRecipientLeft, type Intake } from '../mail/ingest/intake.js';
@@ -32,6 +33,9 @@ export interface SmtpDeps {
   intake?: Intake;
   /** Failed AUTH attempts (shared through Redis by src/runtime.ts); in memory by default. */
   authLimiter?: AuthFailureLimiter;
+  /** The RCPT TO look-up's cache (src/runtime.ts passes the context's, which the event feed keeps true on every
+   * instance); by default one that learns only of this process's own commits. */
+  recipients?: RecipientCache;
 }
 
 export interface SmtpListener {
@@ -89,6 +93,8 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
   const largeIngestions = pLimit(LARGE_INGESTIONS);
   const ownIntake = deps.intake === undefined;
   const intake = deps.intake ?? createIntake({ config, db, logger, metrics: deps.metrics });
+  const recipients = deps.recipients ?? RecipientCache.over(db);
+  const findRecipient = (address: string) => recipients.find(address);
   // Per session: what each accepted RCPT TO resolved to (lower-cased recipient → address), queued with the message.
   const resolved = new Map<string, Map<string, { address_id: string; account_id: string; address: string }>>();
   // Per session (SMTP_CAPTURE_ALL): the recipients of this transaction that go to the default sandbox.
@@ -176,7 +182,7 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
       }
       return;
     }
-    const state = await resolveRecipient(db, config, recipient);
+    const state = await resolveRecipient(db, config, recipient, new Date(), findRecipient);
     if ((state.kind === 'relay' || state.kind === 'unknown') && config.smtpCaptureAll) {
       const list = captured.get(session.id) ?? [];
       if (!list.some((r) => r.toLowerCase() === key)) list.push(recipient);

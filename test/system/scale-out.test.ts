@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../helpers/app.js';
 import { openSse } from '../helpers/sse.js';
+import { dialog } from '../helpers/smtp-dialog.js';
 import { createStore, killAll, startServer, stopServer, type ServerProcess, type TestStore } from '../helpers/server-process.js';
 import { startReceiver, verify, type Receiver } from '../helpers/webhook-receiver.js';
 import { createAccount } from '../../src/identity/accounts.js';
@@ -139,6 +140,36 @@ describe('two instances on PostgreSQL + Redis behave as one service', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('refuses at RCPT TO on B, within a second, an address deleted on A, and applies a fault profile put on A', async () => {
+    /** The reply to RCPT TO alone: a recipient refused at the end of DATA instead would not show here. */
+    const rcpt = async (via: ServerProcess, to: string) => {
+      const c = await dialog(via.smtpPort);
+      try {
+        await c.command('EHLO client.example.com');
+        await c.command('MAIL FROM:<p@product.example>');
+        return await c.command(`RCPT TO:<${to}>`);
+      } finally {
+        c.close();
+      }
+    };
+    const faulty = await create(a);
+    const gone = await create(a);
+    // B has read both addresses for mail just now, and keeps them.
+    for (const to of [faulty, gone]) await send(b, to, 'before');
+    const put = await fetch(`${a.url}/api/v1/email/${faulty}/faults`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: [{ action: 'reject', stage: 'rcpt', code: 550, message: '5.7.1 Refused on purpose' }] }),
+    });
+    expect(put.status).toBe(200);
+    expect((await fetch(`${a.url}/api/v1/email/${gone}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    const changedAt = Date.now();
+    await expect
+      .poll(async () => [await rcpt(b, faulty), await rcpt(b, gone)], { timeout: 1000, interval: 25 })
+      .toEqual(['550 5.7.1 Refused on purpose\r\n', '550 5.1.1 Mailbox unavailable\r\n']);
+    expect(Date.now() - changedAt).toBeLessThan(1000);
   });
 
   it('shares rate limits: a key\'s allowance is spent across both instances', async () => {

@@ -234,6 +234,17 @@ describe.each(DIALECTS)('SMTP ingestion on %s', (dialect) => {
     expect(await inbox(expired.id)).toEqual([]);
   });
 
+  it('refuses an address at RCPT TO as soon as it is deleted, though mail went to it a moment before', async () => {
+    const brief = await newAddress('brief');
+    expect((await send({ to: brief.address, subject: 'before', text: 'x' })).response).toMatch(/^250 /);
+    await deleteAddress(database.db, accountId, brief.address);
+    const c = await dialog(port);
+    await c.command('EHLO client.example.com');
+    await c.command('MAIL FROM:<late@example.com>');
+    expect(await c.command(`RCPT TO:<${brief.address}>`)).toBe('550 5.1.1 Mailbox unavailable\r\n');
+    c.close();
+  });
+
   it('answers 452 4.5.3 past MAX_RECIPIENTS and delivers to the accepted ones', async () => {
     const rcpts = await Promise.all(['cap-1', 'cap-2', 'cap-3', 'cap-4'].map((p) => newAddress(p)));
     const c = await dialog(port);

@@ -67,6 +67,16 @@ describe.each(DIALECTS)('SMTP fault profiles on %s', (dialect) => {
     expect((await send(address)).code).toBe(250);
   });
 
+  it('applies a profile put after mail went to the address, and lets mail through again once it is cleared', async () => {
+    const address = await newAddress();
+    expect((await send(address, 'before')).code).toBe(250);
+    expect((await put(address, [{ action: 'reject', stage: 'rcpt', code: 550, message: '5.7.1 Not today' }])).statusCode).toBe(200);
+    expect(await send(address, 'during')).toEqual({ code: 550, response: '550 5.7.1 Not today' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/email/${address}/faults`, headers: auth })).statusCode).toBe(200);
+    expect((await send(address, 'after')).code).toBe(250);
+    expect(await count(address)).toBe(2);
+  });
+
   it.each([
     ['a 2xx code', [{ action: 'reject', stage: 'rcpt', code: 250 }], /code must be >= 400/],
     ['a code past 5xx', [{ action: 'reject', stage: 'data', code: 600 }], /code must be <= 599/],
