@@ -5,9 +5,9 @@ import { requireDeveloperPlan } from './plans.js';
 import type { AccountRow } from '../db/accounts.js';
 import { countLiveKeys, findKeyById, findKeysByPrefix, findKeysWithAccountByPrefix, insertKey, listKeysForAccount, revokeKey, touchKey, type ApiKeyRow } from '../db/keys.js';
 import { LRUCache } from 'lru-cache';
-import { onEventsCommitted, transactWithEvents } from '../db/events.js';
+import { transactWithEvents } from '../db/events.js';
 import { DomainError, errors, invalid } from '../platform/errors.js';
-import { type EventFeed } from '../platform/events/feed.js';
+import { onLoggedChanges, type EventFeed } from '../platform/events/feed.js';
 import { eventRecord } from '../platform/events/contract.js';
 import type { components } from '../../generated/schema.js';
 import { ALL_SCOPES, rightsOf, type KeyRights, type RequestedRights } from './key-rights.js';
@@ -158,13 +158,9 @@ export class KeyAuthenticator {
     this.cache = new LRUCache({ max: 10_000, ttl: cacheTtlMs });
     // Other instances' revocations and plan changes arrive through the feed; this instance's own are applied at
     // their commit, before the request that made them answers.
-    feed?.subscribe('key.revoked', (e) => this.evict((v) => v.key.id === e.keyId));
-    feed?.subscribe('account.changed', (e) => this.evict((v) => v.account.id === e.accountId));
-    onEventsCommitted(db, (events) => {
-      for (const e of events) {
-        if (e.type === 'key.revoked') this.evict((v) => v.key.id === (e.data as { keyId: string }).keyId);
-        if (e.type === 'account.changed') this.evict((v) => v.account.id === e.account_id);
-      }
+    onLoggedChanges(db, feed, ['key.revoked', 'account.changed'], (e) => {
+      if (e.type === 'key.revoked') this.evict((v) => v.key.id === e.keyId);
+      if (e.type === 'account.changed') this.evict((v) => v.account.id === e.accountId);
     });
   }
 

@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { findAddress, type AddressRow } from '../db/addresses.js';
 import type { Db } from '../db/database.js';
-import { onEventsCommitted } from '../db/events.js';
-import type { EventFeed } from '../platform/events/feed.js';
+import { onLoggedChanges, type EventFeed } from '../platform/events/feed.js';
 import type { EventType } from '../platform/events/contract.js';
 import { isExpired } from './addresses.js';
 
@@ -35,11 +34,9 @@ export class RecipientCache {
   /** A cache over `db`'s addresses, told of changes by `feed` (every instance's) and by this instance's commits. */
   static over(db: Db, feed?: EventFeed, ttlMs?: number): RecipientCache {
     const cache = new RecipientCache((address) => findAddress(db, address), ttlMs);
-    const changed = (e: { type: string; address: string | null }) => {
-      if (e.address !== null && CHANGING.includes(e.type as EventType)) cache.forget(e.address);
-    };
-    for (const type of CHANGING) feed?.subscribe(type, changed);
-    onEventsCommitted(db, (events) => events.forEach(changed));
+    onLoggedChanges(db, feed, CHANGING, (e) => {
+      if (e.address !== null) cache.forget(e.address);
+    });
     return cache;
   }
 

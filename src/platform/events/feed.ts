@@ -35,6 +35,18 @@ export interface EventFeedOptions {
   logger?: Logger;
 }
 
+/**
+ * For caches of what the log changes (keys, recipients): calls `listener` with each event of `types` at this
+ * instance's own commit, before the request that made it answers, and again when `feed` reads it — the way other
+ * instances' commits arrive. So `listener` sees an event once or twice, and must not mind which.
+ */
+export function onLoggedChanges(db: Db, feed: EventFeed | undefined, types: readonly EventType[], listener: (event: LoggedEvent) => void): void {
+  for (const type of types) feed?.subscribe(type, listener);
+  onEventsCommitted(db, (events) => {
+    for (const e of events) if (types.includes(e.type as EventType)) listener(fromRecord({ ...e, id: e.id ?? 0 }));
+  });
+}
+
 /** Redis channel carrying "events were committed" between instances. */
 export const REDIS_EVENTS_CHANNEL = 'ephemail:events';
 const BATCH = 500;
