@@ -19,9 +19,10 @@ v8.setFlagsFromString('--max-semi-space-size=0');
  * messages, at up to 1.5 times the CPU a message costs once warm: `bench/threads.ts`, a connection per message, read
  * 1 135 µs a message after 3 000 messages and 778 after 15 000. With an eighth of the budget, side by side from the
  * 4 000th message on, a message cost 0.80–0.86 times the CPU and was stored 1.14–1.16 times as fast: a process started
- * for a test run, or restarted by a deploy, gets to its warm speed sooner (BENCHMARKS.md, intake, session 35). Set once the server is up, not before: start-up runs most of its code once, and
- * with the smaller budget from the first line it compiled more of it and reached ready about 70 ms later. V8's flags
- * are the process's, so the intake's worker threads take it too. A `--interrupt-budget` on the command line stays.
+ * for a test run, or restarted by a deploy, gets to its warm speed sooner (BENCHMARKS.md, intake, session 35). Set
+ * once the server is up, not before: start-up runs most of its code once, and with the smaller budget from the first
+ * line it compiled more of it and reached ready about 70 ms later. V8's flags are the process's, so the intake's
+ * worker threads take it too. A `--interrupt-budget` on the command line stays.
  */
 function quickerTierUp(): void {
   if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) v8.setFlagsFromString('--interrupt-budget=8192');
