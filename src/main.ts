@@ -25,7 +25,8 @@ v8.setFlagsFromString('--max-semi-space-size=0');
  * worker threads take it too. A `--interrupt-budget` on the command line stays.
  */
 function quickerTierUp(): void {
-  if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) v8.setFlagsFromString('--interrupt-budget=8192');
+  // V8 takes its flags with dashes or underscores alike.
+  if (!process.execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) v8.setFlagsFromString('--interrupt-budget=8192');
 }
 
 /** Process entry: configuration, the runtime, and the signals that stop it. */
