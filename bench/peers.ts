@@ -6,7 +6,8 @@
  * - HTTP (autocannon, 10 connections): a keyed Tools call, a Developer-API list of 20 messages and a QR PNG against a
  *   bare Fastify route that answers the same bytes (bench/peers/bare-fastify.mjs).
  * - SMTP (Postfix smtp-source, 10 sessions, 2 kB messages): a new connection per message against Postfix smtp-sink;
- *   connections reused (-d) against a bare smtp-server that discards (bench/peers/bare-smtp.mjs) and MailDev.
+ *   connections reused (-d) against a bare smtp-server that discards (bench/peers/bare-smtp.mjs), greeting at once
+ *   as Ephemail does, and against MailDev (which holds its greeting 100 ms, as smtp-server does by default).
  * - `npm start` time to ready on an empty store, and RSS after N messages over SMTP (half a second after every one is
  *   stored, and 10 s later).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
@@ -748,7 +749,18 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
 
     const m = opts.smtpMessages;
     const perConnection = emptyRow('SMTP, new connection per message', store, '`smtp-source -s 10 -l 2048 -m N` into Ephemail', 'Postfix smtp-sink', 'msg/s', atLeast(0.25));
-    const reusedBare = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'bare smtp-server that discards', 'msg/s', atLeast(0.5));
+    // The bare smtp-server greets at once, as Ephemail's listener does (SMTP_GREETING_DELAY_MS=0). With the library's
+    // default 100 ms hold before the greeting, each of smtp-source's ten sessions waits that long first, and in a run
+    // of 500 messages that wait was most of the bare server's time (2 700–3 200 msg/s against 5 800–8 700 greeting at
+    // once, same machine): a baseline that mostly sleeps. That comparison stays below as a row without a goal.
+    const reusedBare = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'bare smtp-server that discards, greeting at once as Ephemail does', 'msg/s', atLeast(0.5));
+    const reusedBareHeld = emptyRow(
+      'SMTP, connections reused, against the library\'s default greeting',
+      store,
+      '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail',
+      'bare smtp-server that discards, holding its greeting 100 ms (smtp-server\'s default)',
+      'msg/s',
+    );
     const reusedMailDev = emptyRow('SMTP, connections reused', store, '`smtp-source -s 10 -l 2048 -m N -d` into Ephemail', 'MailDev 2.2.1', 'msg/s', atLeast(2));
     const endToEnd = emptyRow(
       'end to end: N messages sent and all listed',
@@ -759,7 +771,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       atLeast(1.5),
     );
     const slowDnsRow = emptyRow('SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', store, '`smtp-source -d` into Ephemail, DNS after 500 ms', 'the same into Ephemail, DNS after 50 ms', 'msg/s', atLeast(0.9));
-    const systemDns = emptyRow('SMTP, connections reused, the machine\'s resolver', store, '`smtp-source -d` into Ephemail, DNS_SERVERS unset', 'bare smtp-server that discards', 'msg/s');
+    const systemDns = emptyRow('SMTP, connections reused, the machine\'s resolver', store, '`smtp-source -d` into Ephemail, DNS_SERVERS unset', 'bare smtp-server that discards, greeting at once', 'msg/s');
     // The ceilings: the same library doing nothing but read and discard, against the same peers in the same rounds.
     // No listener built on smtp-server goes faster than it, so a goal above its ratio cannot be met with it.
     const ceilingConnection = emptyRow(
@@ -769,11 +781,17 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       'Postfix smtp-sink',
       'msg/s',
     );
-    const ceilingMailDev = emptyRow('ceiling: SMTP, connections reused', store, 'bare smtp-server that discards (the row above\'s runs)', 'MailDev 2.2.1 (the row above\'s runs)', 'msg/s');
+    const ceilingMailDev = emptyRow(
+      'ceiling: SMTP, connections reused',
+      store,
+      'bare smtp-server that discards, greeting at once (the reused row\'s runs)',
+      'MailDev 2.2.1 (the row above\'s runs)',
+      'msg/s',
+    );
     const ceilingEndToEnd = emptyRow(
       'ceiling: end to end',
       store,
-      'bare smtp-server accepting N (it keeps and lists nothing; the reused row\'s runs)',
+      'bare smtp-server accepting N, greeting at once (it keeps and lists nothing; the reused row\'s runs)',
       'MailDev 2.2.1 until its REST API lists all N (the end-to-end row\'s runs)',
       'msg/s',
     );
@@ -791,7 +809,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     const burstEndToEnd = emptyRow('end to end, INTAKE_BURST_RATE=200 ÷ default', store, 'N sent until the API lists all N, INTAKE_BURST_RATE=200', 'the same, default (off)', 'msg/s');
     const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns, burstAccepted, burstEndToEnd] : [endToEnd];
     if (!tools) {
-      for (const r of [perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd, cpuEndToEnd]) rows.push({ ...r, skipped: toolsError });
+      for (const r of [perConnection, ceilingConnection, reusedBare, reusedBareHeld, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd, cpuEndToEnd]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
       const [sink, bareSmtp, bareAtOnce, maildev] = await Promise.all([startSmtpSink(t), startBareSmtp(), startBareSmtp(true), startMailDev()]);
@@ -813,6 +831,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         [ephemail.smtpPort, seeded.address, false],
         [ephemail.smtpPort, seeded.address, true],
         [bareAtOnce.port, peerTo, false],
+        [bareAtOnce.port, peerTo, true],
         [bareSmtp.port, peerTo, true],
       ] as const) {
         for (let i = 0; i < warmUps; i++) await send(port, to, reuse)().catch(() => 0);
@@ -824,14 +843,15 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         [
           { row: perConnection, baseline: send(sink.port, peerTo, false), candidate: drainedSend(ephemail, seeded.address, false) },
           { row: ceilingConnection, baseline: send(sink.port, peerTo, false), candidate: send(bareAtOnce.port, peerTo, false) },
-          { row: reusedBare, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
+          { row: reusedBare, baseline: send(bareAtOnce.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
+          { row: reusedBareHeld, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
           { row: reusedMailDev, baseline: send(maildev.port, peerTo, true), candidate: drainedSend(ephemail, seeded.address, true) },
         ],
         opts.rounds,
         log,
       );
       pairRounds(ceilingMailDev, reusedBare.baselineValues, reusedMailDev.baselineValues, reusedBare.skipped ?? reusedMailDev.skipped);
-      rows.push(perConnection, ceilingConnection, reusedBare, reusedMailDev, ceilingMailDev);
+      rows.push(perConnection, ceilingConnection, reusedBare, reusedBareHeld, reusedMailDev, ceilingMailDev);
 
       log(`${store}: end to end`);
       const maildevCount = async () => (await json<unknown[]>(`${maildev.web}/email`)).length;
@@ -881,7 +901,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         await interleave(
           [
             { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true, dnsTwins), candidate: drainedSend(slow, slowSeeded.address, true, dnsTwins) },
-            ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareSmtp.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true, dnsTwins) }] : []),
+            ...(system && systemSeeded ? [{ row: systemDns, baseline: send(bareAtOnce.port, peerTo, true), candidate: drainedSend(system, systemSeeded.address, true, dnsTwins) }] : []),
           ],
           opts.rounds,
           log,
