@@ -58,6 +58,12 @@ const STORE_HOLD_MS = 10;
 const QUIET_MS = 25;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
+/**
+ * A burst is over once nothing has been accepted for this long, whatever the rate over the last window still says:
+ * during one, acceptances commit a few milliseconds apart. The window alone kept the processors back for another
+ * 100-150 ms after the last message (BENCHMARKS.md, intake, session 37).
+ */
+const BURST_GAP_MS = 10;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
 const BURST_DEPTH_MAX_AGE_MS = 1000;
 /**
@@ -178,16 +184,17 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
-   * more, and fewer than INTAKE_BURST_BACKLOG wait, its processors start nothing new. On two cores, processing beside a
-   * burst takes the CPU its acknowledgements need: a burst was acknowledged 1.8-1.95 times as fast, and stored, end to
-   * end, 11-24 % later (BENCHMARKS.md, intake, session 21). The queue holds the burst; the processors take it up once it ends
-   * or grows past the backlog, which bounds how far behind they fall. A trickle never holds them back.
+   * more (and has accepted one in the last BURST_GAP_MS), and fewer than INTAKE_BURST_BACKLOG wait, its processors
+   * start nothing new. On two cores, processing beside a burst takes the CPU its acknowledgements need (the bench's
+   * INTAKE_BURST_RATE rows say what it buys the senders and costs the readers). The queue holds the burst; the
+   * processors take it up once it ends or grows past the backlog, which bounds how far behind they fall. A trickle never
+   * holds them back.
    */
   function processorsAllowed(): number {
     const { burstRate, burstBacklog } = config.intake;
     if (burstRate === 0) return concurrency;
     const now = clock();
-    if (accepting.perSecond(now) < burstRate) return concurrency;
+    if (now - lastAcceptedAt >= BURST_GAP_MS || accepting.perSecond(now) < burstRate) return concurrency;
     // The depth SMTP's backpressure check keeps (full()), with what was accepted since it was read.
     if (now - depth.at > BURST_DEPTH_MAX_AGE_MS || depth.value + depth.added >= burstBacklog) return concurrency;
     return 0;
@@ -202,12 +209,13 @@ export function createIntake(deps: IntakeDeps): Intake {
     idleRecheck.unref();
   }
 
-  /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors). */
+  /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors),
+   * at the latest once BURST_GAP_MS has passed since the last acceptance. */
   function recheckSoon(): void {
     recheck ??= setTimeout(() => {
       recheck = undefined;
       void pump();
-    }, BURST_RECHECK_MS);
+    }, Math.max(1, Math.min(BURST_RECHECK_MS, lastAcceptedAt + BURST_GAP_MS - clock() + 1)));
   }
 
   /**

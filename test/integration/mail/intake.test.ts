@@ -258,11 +258,14 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     await new Promise((r) => setTimeout(r, 150));
     expect(started).toEqual([]);
     expect(await stored()).toEqual([]);
-    // The burst is over once nothing was accepted for two windows: the processors take it up by themselves.
-    now += 1000;
+    // The rate over the last 100 ms still reads 30 a second, but nothing has been accepted for 10 ms: the burst is
+    // over, and the processors take it up by themselves.
+    now += 11;
     await expect.poll(stored).toEqual(['a1', 'a2', 'a3']);
 
-    // A second burst, longer than the backlog allows: the fourth queued message sets the processors going.
+    // A second burst a second later, longer than the backlog allows: the fourth queued message sets the processors
+    // going.
+    now += 1000;
     for (const subject of ['b1', 'b2', 'b3']) await send(subject);
     await new Promise((r) => setTimeout(r, 150));
     expect(started).toEqual(['a1', 'a2', 'a3']);
