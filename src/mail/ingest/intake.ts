@@ -59,9 +59,10 @@ const QUIET_MS = 25;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
 /**
- * A burst is over once nothing has been accepted for this long, whatever the rate over the last window still says:
- * during one, acceptances commit a few milliseconds apart. The window alone kept the processors back for another
- * 100-150 ms after the last message (BENCHMARKS.md, intake, session 37).
+ * A burst is over once nothing has been accepted for this long and no acceptance is being committed, whatever the rate
+ * over the last window still says: during one, acceptances commit a few milliseconds apart (a slow sync to disk, or a
+ * long GROUP_COMMIT_DELAY_MS, spaces their commits further, and keeps acceptances under way meanwhile). The window alone
+ * kept the processors back for another 100-150 ms after the last message (BENCHMARKS.md, intake, session 37).
  */
 const BURST_GAP_MS = 10;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
@@ -169,6 +170,8 @@ export function createIntake(deps: IntakeDeps): Intake {
   let recheck: NodeJS.Timeout | undefined;
   let idleRecheck: NodeJS.Timeout | undefined;
   let lastAcceptedAt = -Infinity;
+  /** Acceptances between their call and their commit (or failure): a burst is not over while one is under way. */
+  let acceptancesUnderWay = 0;
   /**
    * Whether the queue may hold an entry this instance's processors have not taken: another instance's, one given
    * back, one whose retry is due, or an acceptance queued while their hands were full. While it does, acceptances are
@@ -184,7 +187,7 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
-   * more (and has accepted one in the last BURST_GAP_MS), and fewer than INTAKE_BURST_BACKLOG wait, its processors
+   * more (and has accepted one in the last BURST_GAP_MS, or is committing one), and fewer than INTAKE_BURST_BACKLOG wait, its processors
    * start nothing new. On two cores, processing beside a burst takes the CPU its acknowledgements need (the bench's
    * INTAKE_BURST_RATE rows say what it buys the senders and costs the readers). The queue holds the burst; the
    * processors take it up once it ends or grows past the backlog, which bounds how far behind they fall. A trickle never
@@ -194,7 +197,8 @@ export function createIntake(deps: IntakeDeps): Intake {
     const { burstRate, burstBacklog } = config.intake;
     if (burstRate === 0) return concurrency;
     const now = clock();
-    if (now - lastAcceptedAt >= BURST_GAP_MS || accepting.perSecond(now) < burstRate) return concurrency;
+    const paused = acceptancesUnderWay === 0 && now - lastAcceptedAt >= BURST_GAP_MS;
+    if (paused || accepting.perSecond(now) < burstRate) return concurrency;
     // The depth SMTP's backpressure check keeps (full()), with what was accepted since it was read.
     if (now - depth.at > BURST_DEPTH_MAX_AGE_MS || depth.value + depth.added >= burstBacklog) return concurrency;
     return 0;
@@ -215,7 +219,7 @@ export function createIntake(deps: IntakeDeps): Intake {
     recheck ??= setTimeout(() => {
       recheck = undefined;
       void pump();
-    }, Math.max(1, Math.min(BURST_RECHECK_MS, lastAcceptedAt + BURST_GAP_MS - clock() + 1)));
+    }, acceptancesUnderWay > 0 ? BURST_RECHECK_MS : Math.max(1, Math.min(BURST_RECHECK_MS, lastAcceptedAt + BURST_GAP_MS - clock() + 1)));
   }
 
   /**
@@ -425,50 +429,60 @@ export function createIntake(deps: IntakeDeps): Intake {
     }
   }
 
-  return {
-    async accept(message, opts) {
-      const handOver = takesOver(message.raw.length);
-      const entry: NewIntakeEntry = {
-        id: newId('inq'),
-        raw: message.raw,
-        mailFrom: message.mailFrom,
-        recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
-        clientIp: message.clientIp,
-        helo: message.helo,
-        tls: message.tls ?? null,
-        auth: message.auth ?? null,
-        acceptedAt: new Date().toISOString(),
-        ...(handOver ? { heldUntil: new Date(Date.now() + config.intake.leaseSeconds * 1000).toISOString() } : {}),
-      };
-      if (handOver) {
-        handing.entries++;
-        handing.bytes += message.raw.length;
-      } else {
+  /** accept(): queues a message, handing it over to this instance's processors when they can take it. */
+  async function queue(message: Acceptance, opts?: { onlyLive?: boolean }): Promise<AcceptedMessage> {
+    const handOver = takesOver(message.raw.length);
+    const entry: NewIntakeEntry = {
+      id: newId('inq'),
+      raw: message.raw,
+      mailFrom: message.mailFrom,
+      recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
+      clientIp: message.clientIp,
+      helo: message.helo,
+      tls: message.tls ?? null,
+      auth: message.auth ?? null,
+      acceptedAt: new Date().toISOString(),
+      ...(handOver ? { heldUntil: new Date(Date.now() + config.intake.leaseSeconds * 1000).toISOString() } : {}),
+    };
+    if (handOver) {
+      handing.entries++;
+      handing.bytes += message.raw.length;
+    } else {
+      mayBeQueued = true;
+      queuedCount++;
+    }
+    try {
+      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
+      if (!handOver) {
+        // Once more now that it is queued: a claim that ran meanwhile may have missed it.
         mayBeQueued = true;
         queuedCount++;
+      } else if (entry.recipients.length > 0) {
+        // Stopped meanwhile (stop() waits for this): given back at once, uncounted, as stop() gives back the rest.
+        if (stopped) await returnIntakeEntries(db, [entry.id]).catch((err: unknown) => logger.warn({ err, entry: entry.id }, 'intake entry could not be given back; its lease will run out'));
+        else claimed.push({ ...entry, attempts: 1, lastError: null });
       }
+    } finally {
+      if (handOver) {
+        handing.entries--;
+        handing.bytes -= message.raw.length;
+      }
+    }
+    if (entry.recipients.length === 0) throw new NoRecipientLeft();
+    depth.added++;
+    accepting.note((lastAcceptedAt = clock()));
+    void pump();
+    return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
+  }
+
+  return {
+    async accept(message, opts) {
+      acceptancesUnderWay++;
       try {
-        await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
-        if (!handOver) {
-          // Once more now that it is queued: a claim that ran meanwhile may have missed it.
-          mayBeQueued = true;
-          queuedCount++;
-        } else if (entry.recipients.length > 0) {
-          // Stopped meanwhile (stop() waits for this): given back at once, uncounted, as stop() gives back the rest.
-          if (stopped) await returnIntakeEntries(db, [entry.id]).catch((err: unknown) => logger.warn({ err, entry: entry.id }, 'intake entry could not be given back; its lease will run out'));
-          else claimed.push({ ...entry, attempts: 1, lastError: null });
-        }
+        return await queue(message, opts);
       } finally {
-        if (handOver) {
-          handing.entries--;
-          handing.bytes -= message.raw.length;
-        }
+        acceptancesUnderWay--;
       }
-      if (entry.recipients.length === 0) throw new NoRecipientLeft();
-      depth.added++;
-      accepting.note((lastAcceptedAt = clock()));
-      void pump();
-      return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
     },
     async full() {
       if (clock() - depth.at > DEPTH_CACHE_MS) depth = { value: (await intakeBacklog(db)).depth, at: clock(), added: 0 };

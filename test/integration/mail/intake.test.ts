@@ -273,6 +273,65 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     await expect.poll(stored).toEqual(['a1', 'a2', 'a3', 'b1', 'b2', 'b3', 'b4']);
   });
 
+  // On SQLite an acceptance being committed holds the store's one writer, and the processors' claims wait for it
+  // whatever the rule says: PostgreSQL, where acceptances commit in a lane of their own, shows what the rule does.
+  it.runIf(dialect === 'postgres')('with INTAKE_BURST_RATE, holds the processors back while an acceptance is being committed, however long since the last one', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_BURST_RATE: '10' });
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `committing-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix: 'committing' });
+    const started: string[] = [];
+    const preparer: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        if (subject !== 'warm-up') started.push(subject);
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    // Once `gating` is set, the queue's INSERT commits (autocommit, on PostgreSQL) but its answer is held until
+    // `release()`: a sync to disk that takes that long, as far as the acceptance can tell.
+    let gating = false;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    unstick.push(release);
+    const held = new Set<unknown>();
+    const gated = db.withPlugin({
+      transformQuery: (args) => {
+        if (gating && /^insert into "intake_queue"/.test(db.getExecutor().compileQuery(args.node, args.queryId).sql)) held.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (held.has(args.queryId)) await gate;
+        return args.result;
+      },
+    });
+    let now = Date.parse('2026-11-27T12:00:00Z');
+    const intake = createIntake({ config, db: gated, preparer, now: () => now });
+    intakes.push(intake);
+    await intake.start();
+    const send = async (subject: string) => {
+      expect(await intake.full()).toBe(false);
+      return intake.accept(message(account.id, [address], subject));
+    };
+    const stored = async () => (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+
+    for (const subject of ['c1', 'c2', 'c3']) await send(subject);
+    gating = true;
+    const fourth = send('c4');
+    await expect.poll(() => held.size).toBe(1);
+    // Past the gap after the last acceptance, with the rate still a burst's: the one being committed keeps it going.
+    now += 11;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(started).toEqual([]);
+    // Committed: the burst ends once nothing more has come for the gap.
+    release();
+    await fourth;
+    now += 11;
+    await expect.poll(stored).toEqual(['c1', 'c2', 'c3', 'c4']);
+  });
+
   it('queues the acceptances that end together in one statement, and stores each of them', async () => {
     const config = testConfig({ MAIL_AUTH: 'false' });
     database = await openTestDatabase(dialect);
