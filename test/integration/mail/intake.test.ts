@@ -82,6 +82,38 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     return { db: store, account, address, intake, started, release, send };
   }
 
+  /**
+   * A store with one address of one account, and an intake started on it whose clock stands still until the test moves
+   * it (`advance`): a burst lasts exactly as long as the test says. `started` lists the messages the processors began
+   * to prepare; `wrap` gives the intake the store it is to use.
+   */
+  async function burstIntake(config: ReturnType<typeof testConfig>, prefix: string, wrap: (db: Database['db']) => Database['db'] = (d) => d) {
+    database = await openTestDatabase(dialect);
+    const db = database.db;
+    const account = await createAccount(db, `${prefix}-${dialect}@example.com`, 'developer');
+    const address = await createAddress(db, config, account.id, { prefix });
+    const started: string[] = [];
+    const preparer: ContentPreparer = {
+      async prepare(raw) {
+        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
+        if (subject !== 'warm-up') started.push(subject);
+        return prepareContent(raw);
+      },
+      close: async () => undefined,
+    };
+    let now = Date.parse('2026-11-27T12:00:00Z');
+    const intake = createIntake({ config, db: wrap(db), preparer, now: () => now });
+    intakes.push(intake);
+    await intake.start();
+    // As SMTP does at the end of DATA: the backpressure check (which reads the queue's depth), then the acceptance.
+    const send = async (subject: string) => {
+      expect(await intake.full()).toBe(false);
+      return intake.accept(message(account.id, [address], subject));
+    };
+    const stored = async () => (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+    return { started, send, stored, advance: (ms: number) => void (now += ms) };
+  }
+
   it('store a message once when a second processor takes it over after the lease ran out while the first still worked', async () => {
     const config = testConfig({ MAIL_AUTH: 'false' });
     database = await openTestDatabase(dialect);
@@ -228,30 +260,7 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
 
   it('with INTAKE_BURST_RATE, starts nothing while a burst is accepted, stores it once the burst ends, and processes past INTAKE_BURST_BACKLOG anyway', async () => {
     const config = testConfig({ MAIL_AUTH: 'false', INTAKE_BURST_RATE: '10', INTAKE_BURST_BACKLOG: '4' });
-    database = await openTestDatabase(dialect);
-    const db = database.db;
-    const account = await createAccount(db, `burst-${dialect}@example.com`, 'developer');
-    const address = await createAddress(db, config, account.id, { prefix: 'burst' });
-    const started: string[] = [];
-    const preparer: ContentPreparer = {
-      async prepare(raw) {
-        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
-        if (subject !== 'warm-up') started.push(subject);
-        return prepareContent(raw);
-      },
-      close: async () => undefined,
-    };
-    // The burst's clock stands still until the test moves it: the burst lasts exactly as long as the test says.
-    let now = Date.parse('2026-11-27T12:00:00Z');
-    const intake = createIntake({ config, db, preparer, now: () => now });
-    intakes.push(intake);
-    await intake.start();
-    // As SMTP does at the end of DATA: the backpressure check (which reads the queue's depth), then the acceptance.
-    const send = async (subject: string) => {
-      expect(await intake.full()).toBe(false);
-      return intake.accept(message(account.id, [address], subject));
-    };
-    const stored = async () => (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+    const { started, send, stored, advance } = await burstIntake(config, 'burst');
 
     // One acceptance in the last 100 ms is 10 a second: a burst. Nothing starts, however long the processors look.
     for (const subject of ['a1', 'a2', 'a3']) await send(subject);
@@ -260,12 +269,12 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     expect(await stored()).toEqual([]);
     // The rate over the last 100 ms still reads 30 a second, but nothing has been accepted for 10 ms: the burst is
     // over, and the processors take it up by themselves.
-    now += 11;
+    advance(11);
     await expect.poll(stored).toEqual(['a1', 'a2', 'a3']);
 
     // A second burst a second later, longer than the backlog allows: the fourth queued message sets the processors
     // going.
-    now += 1000;
+    advance(1000);
     for (const subject of ['b1', 'b2', 'b3']) await send(subject);
     await new Promise((r) => setTimeout(r, 150));
     expect(started).toEqual(['a1', 'a2', 'a3']);
@@ -277,19 +286,6 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
   // whatever the rule says: PostgreSQL, where acceptances commit in a lane of their own, shows what the rule does.
   it.runIf(dialect === 'postgres')('with INTAKE_BURST_RATE, holds the processors back while an acceptance is being committed, however long since the last one', async () => {
     const config = testConfig({ MAIL_AUTH: 'false', INTAKE_BURST_RATE: '10' });
-    database = await openTestDatabase(dialect);
-    const db = database.db;
-    const account = await createAccount(db, `committing-${dialect}@example.com`, 'developer');
-    const address = await createAddress(db, config, account.id, { prefix: 'committing' });
-    const started: string[] = [];
-    const preparer: ContentPreparer = {
-      async prepare(raw) {
-        const subject = /Subject: (\S+)/.exec(raw.toString())![1];
-        if (subject !== 'warm-up') started.push(subject);
-        return prepareContent(raw);
-      },
-      close: async () => undefined,
-    };
     // Once `gating` is set, the queue's INSERT commits (autocommit, on PostgreSQL) but its answer is held until
     // `release()`: a sync to disk that takes that long, as far as the acceptance can tell.
     let gating = false;
@@ -297,38 +293,31 @@ describe.each(DIALECTS)('intake processors on %s', (dialect) => {
     const gate = new Promise<void>((r) => (release = r));
     unstick.push(release);
     const held = new Set<unknown>();
-    const gated = db.withPlugin({
-      transformQuery: (args) => {
-        if (gating && /^insert into "intake_queue"/.test(db.getExecutor().compileQuery(args.node, args.queryId).sql)) held.add(args.queryId);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        if (held.has(args.queryId)) await gate;
-        return args.result;
-      },
-    });
-    let now = Date.parse('2026-11-27T12:00:00Z');
-    const intake = createIntake({ config, db: gated, preparer, now: () => now });
-    intakes.push(intake);
-    await intake.start();
-    const send = async (subject: string) => {
-      expect(await intake.full()).toBe(false);
-      return intake.accept(message(account.id, [address], subject));
-    };
-    const stored = async () => (await db.selectFrom('messages').select('subject').orderBy('subject').execute()).map((m) => m.subject);
+    const gated = (db: Database['db']) =>
+      db.withPlugin({
+        transformQuery: (args) => {
+          if (gating && /^insert into "intake_queue"/.test(db.getExecutor().compileQuery(args.node, args.queryId).sql)) held.add(args.queryId);
+          return args.node;
+        },
+        transformResult: async (args) => {
+          if (held.has(args.queryId)) await gate;
+          return args.result;
+        },
+      });
+    const { started, send, stored, advance } = await burstIntake(config, 'committing', gated);
 
     for (const subject of ['c1', 'c2', 'c3']) await send(subject);
     gating = true;
     const fourth = send('c4');
     await expect.poll(() => held.size).toBe(1);
     // Past the gap after the last acceptance, with the rate still a burst's: the one being committed keeps it going.
-    now += 11;
+    advance(11);
     await new Promise((r) => setTimeout(r, 150));
     expect(started).toEqual([]);
     // Committed: the burst ends once nothing more has come for the gap.
     release();
     await fourth;
-    now += 11;
+    advance(11);
     await expect.poll(stored).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
 
