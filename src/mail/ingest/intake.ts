@@ -59,10 +59,10 @@ const QUIET_MS = 25;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
 /**
- * A burst is over once nothing has been accepted for this long and no acceptance is being committed, whatever the rate
- * over the last window still says: during one, acceptances commit a few milliseconds apart (a slow sync to disk, or a
- * long GROUP_COMMIT_DELAY_MS, spaces their commits further, and keeps acceptances under way meanwhile). The window alone
- * kept the processors back for another 100-150 ms after the last message (BENCHMARKS.md, intake, session 37).
+ * A burst is over once nothing has been accepted for this long and no acceptance is being committed, whatever the
+ * rate over the last window still says: during one, acceptances commit a few milliseconds apart (a slow sync to disk,
+ * or a long GROUP_COMMIT_DELAY_MS, spaces their commits further, and keeps acceptances under way meanwhile). The window
+ * alone kept the processors back for another 100-150 ms after the last message (BENCHMARKS.md, intake, session 37).
  */
 const BURST_GAP_MS = 10;
 /** A depth older than this says nothing about the backlog a burst left (INTAKE_BURST_BACKLOG): no holding back. */
@@ -187,11 +187,11 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * Acceptance first (INTAKE_BURST_RATE, off by default): while this instance accepts that many messages a second or
-   * more (and has accepted one in the last BURST_GAP_MS, or is committing one), and fewer than INTAKE_BURST_BACKLOG wait, its processors
-   * start nothing new. On two cores, processing beside a burst takes the CPU its acknowledgements need (the bench's
-   * INTAKE_BURST_RATE rows say what it buys the senders and costs the readers). The queue holds the burst; the
-   * processors take it up once it ends or grows past the backlog, which bounds how far behind they fall. A trickle never
-   * holds them back.
+   * more (and has accepted one in the last BURST_GAP_MS, or is committing one), and fewer than INTAKE_BURST_BACKLOG
+   * wait, its processors start nothing new. On two cores, processing beside a burst takes the CPU its acknowledgements
+   * need (the bench's INTAKE_BURST_RATE rows say what it buys the senders and costs the readers). The queue holds the
+   * burst; the processors take it up once it ends or grows past the backlog, which bounds how far behind they fall. A
+   * trickle never holds them back.
    */
   function processorsAllowed(): number {
     const { burstRate, burstBacklog } = config.intake;
@@ -213,8 +213,8 @@ export function createIntake(deps: IntakeDeps): Intake {
     idleRecheck.unref();
   }
 
-  /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors),
-   * at the latest once BURST_GAP_MS has passed since the last acceptance. */
+  /** Waiting for a burst to end: look again shortly whether it has (no acceptance may come to wake the processors):
+   * once BURST_GAP_MS has passed since the last acceptance, or BURST_RECHECK_MS while one is being committed. */
   function recheckSoon(): void {
     recheck ??= setTimeout(() => {
       recheck = undefined;
