@@ -170,7 +170,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   let recheck: NodeJS.Timeout | undefined;
   let idleRecheck: NodeJS.Timeout | undefined;
   let lastAcceptedAt = -Infinity;
-  /** Acceptances between their call and their commit (or failure): a burst is not over while one is under way. */
+  /** Acceptances being committed (until their commit settles): a burst is not over while one is. */
   let acceptancesUnderWay = 0;
   /**
    * Whether the queue may hold an entry this instance's processors have not taken: another instance's, one given
@@ -429,60 +429,52 @@ export function createIntake(deps: IntakeDeps): Intake {
     }
   }
 
-  /** accept(): queues a message, handing it over to this instance's processors when they can take it. */
-  async function queue(message: Acceptance, opts?: { onlyLive?: boolean }): Promise<AcceptedMessage> {
-    const handOver = takesOver(message.raw.length);
-    const entry: NewIntakeEntry = {
-      id: newId('inq'),
-      raw: message.raw,
-      mailFrom: message.mailFrom,
-      recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
-      clientIp: message.clientIp,
-      helo: message.helo,
-      tls: message.tls ?? null,
-      auth: message.auth ?? null,
-      acceptedAt: new Date().toISOString(),
-      ...(handOver ? { heldUntil: new Date(Date.now() + config.intake.leaseSeconds * 1000).toISOString() } : {}),
-    };
-    if (handOver) {
-      handing.entries++;
-      handing.bytes += message.raw.length;
-    } else {
-      mayBeQueued = true;
-      queuedCount++;
-    }
-    try {
-      await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
-      if (!handOver) {
-        // Once more now that it is queued: a claim that ran meanwhile may have missed it.
-        mayBeQueued = true;
-        queuedCount++;
-      } else if (entry.recipients.length > 0) {
-        // Stopped meanwhile (stop() waits for this): given back at once, uncounted, as stop() gives back the rest.
-        if (stopped) await returnIntakeEntries(db, [entry.id]).catch((err: unknown) => logger.warn({ err, entry: entry.id }, 'intake entry could not be given back; its lease will run out'));
-        else claimed.push({ ...entry, attempts: 1, lastError: null });
-      }
-    } finally {
-      if (handOver) {
-        handing.entries--;
-        handing.bytes -= message.raw.length;
-      }
-    }
-    if (entry.recipients.length === 0) throw new NoRecipientLeft();
-    depth.added++;
-    accepting.note((lastAcceptedAt = clock()));
-    void pump();
-    return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
-  }
-
   return {
     async accept(message, opts) {
+      const handOver = takesOver(message.raw.length);
+      const entry: NewIntakeEntry = {
+        id: newId('inq'),
+        raw: message.raw,
+        mailFrom: message.mailFrom,
+        recipients: message.recipients.map((r) => ({ ...r, message_id: newId('msg') })),
+        clientIp: message.clientIp,
+        helo: message.helo,
+        tls: message.tls ?? null,
+        auth: message.auth ?? null,
+        acceptedAt: new Date().toISOString(),
+        ...(handOver ? { heldUntil: new Date(Date.now() + config.intake.leaseSeconds * 1000).toISOString() } : {}),
+      };
+      if (handOver) {
+        handing.entries++;
+        handing.bytes += message.raw.length;
+      } else {
+        mayBeQueued = true;
+        queuedCount++;
+      }
       acceptancesUnderWay++;
       try {
-        return await queue(message, opts);
+        await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
+        if (!handOver) {
+          // Once more now that it is queued: a claim that ran meanwhile may have missed it.
+          mayBeQueued = true;
+          queuedCount++;
+        } else if (entry.recipients.length > 0) {
+          // Stopped meanwhile (stop() waits for this): given back at once, uncounted, as stop() gives back the rest.
+          if (stopped) await returnIntakeEntries(db, [entry.id]).catch((err: unknown) => logger.warn({ err, entry: entry.id }, 'intake entry could not be given back; its lease will run out'));
+          else claimed.push({ ...entry, attempts: 1, lastError: null });
+        }
       } finally {
         acceptancesUnderWay--;
+        if (handOver) {
+          handing.entries--;
+          handing.bytes -= message.raw.length;
+        }
       }
+      if (entry.recipients.length === 0) throw new NoRecipientLeft();
+      depth.added++;
+      accepting.note((lastAcceptedAt = clock()));
+      void pump();
+      return { id: entry.id, messageIds: entry.recipients.map((r) => r.message_id) };
     },
     async full() {
       if (clock() - depth.at > DEPTH_CACHE_MS) depth = { value: (await intakeBacklog(db)).depth, at: clock(), added: 0 };
