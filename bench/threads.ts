@@ -8,8 +8,10 @@
  * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse), each
  * until Ephemail's intake queue is empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance
  * alone). The CPU time of every thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and
- * divided by the messages sent. No profiler runs, so the figures carry none of its overhead (bench/profile.ts says
- * which functions the time goes to).
+ * divided by the messages sent, and split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`,
+ * whole clock ticks): the kernel's share is the system calls — the replies' writes, the store's writes and syncs, the
+ * waits for work — and the user share the JavaScript, SQLite and V8. No profiler runs, so the figures carry none of
+ * its overhead (bench/profile.ts says which functions the time goes to).
  *
  * The threads are the process's own and unnamed on Node 20: the event loop is the one whose id is the process's; the
  * others are told apart by when they started (V8's helper threads and libuv's with the process; the intake worker
@@ -46,15 +48,27 @@ const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexO
 const acceptanceOnly = extraEnv.INTAKE_CONCURRENCY === '0';
 const tools = postfixTools();
 
-/** When thread `tid` of `pid` started, in clock ticks since boot (/proc/…/stat field 22); NaN once it has ended. */
-function startedAt(pid: number, tid: number): number {
+/** Fields of /proc/PID/task/TID/stat after the command name (which may hold spaces); undefined once it has ended. */
+function statFields(pid: number, tid: number): string[] | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) start after its closing parenthesis.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return NaN;
+    return undefined;
   }
+}
+
+/** When thread `tid` of `pid` started, in clock ticks since boot (field 22); NaN once it has ended. */
+const startedAt = (pid: number, tid: number): number => Number(statFields(pid, tid)?.[19] ?? NaN);
+
+/** Clock ticks thread `tid` of `pid` has spent in user mode and in the kernel (fields 14 and 15), by thread id. */
+function userSystemTicks(pid: number): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`).map(Number)) {
+    const f = statFields(pid, tid);
+    if (f) out.set(tid, [Number(f[11]), Number(f[12])]);
+  }
+  return out;
 }
 
 /** Runs the warm-up and the rounds against `port`; prints the rate of each round and each thread's µs a message. */
@@ -65,22 +79,25 @@ async function measure(name: string, pid: number, port: number, to: string, drai
     return rate;
   };
   for (let i = 0; i < warm; i++) await run();
-  const before = threadCpuNs(pid);
+  const [before, ticksBefore] = [threadCpuNs(pid), userSystemTicks(pid)];
   const rates: number[] = [];
   for (let i = 0; i < rounds; i++) rates.push(await run());
-  const after = threadCpuNs(pid);
+  const [after, ticksAfter] = [threadCpuNs(pid), userSystemTicks(pid)];
   const sent = rounds * messages;
   const processStart = startedAt(pid, pid);
   const ticks = 100; // USER_HZ on Linux
+  // µs a message in user mode and in the kernel, from whole clock ticks: to 10 ms over the rounds, so a thread's two
+  // need not add up to its schedstat figure exactly.
+  const split = (tid: number, i: 0 | 1) => (((ticksAfter.get(tid)?.[i] ?? 0) - (ticksBefore.get(tid)?.[i] ?? 0)) * 1e6) / ticks / sent;
   const rows = [...after]
-    .map(([tid, ns]) => ({ tid, us: (ns - (before.get(tid) ?? 0)) / 1000 / sent, startedS: (startedAt(pid, tid) - processStart) / ticks }))
+    .map(([tid, ns]) => ({ tid, us: (ns - (before.get(tid) ?? 0)) / 1000 / sent, user: split(tid, 0), system: split(tid, 1), startedS: (startedAt(pid, tid) - processStart) / ticks }))
     .sort((a, b) => b.us - a.us);
   const total = rows.reduce((s, r) => s + r.us, 0);
   console.log(`\n${name}: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s accepted (median ${median(rates).toFixed(0)}); ${total.toFixed(0)} µs of CPU a message in all`);
   for (const r of rows) {
     if (r.us < 1) continue;
     const label = r.tid === pid ? 'event loop' : `thread ${r.tid}, started ${r.startedS.toFixed(2)} s after the process`;
-    console.log(`${r.us.toFixed(0).padStart(8)} µs  ${label}`);
+    console.log(`${r.us.toFixed(0).padStart(8)} µs  ${label} (user ${r.user.toFixed(0)}, kernel ${r.system.toFixed(0)})`);
   }
 }
 
