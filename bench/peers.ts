@@ -17,7 +17,8 @@
  *
  * Every Ephemail instance's DNS is a loopback server answering NXDOMAIN after 50 ms (bench/slow-dns.ts): what a real
  * resolver costs for an uncached sender domain, so the rows show what DNS costs the mail path. One row uses the
- * machine's own resolver, and only when that resolver is on 127.0.0.0/8 (no query may leave the machine).
+ * machine's own resolver, and only when that resolver is on 127.0.0.0/8 (no query may leave the machine); an instance
+ * started without a DNS named (dnsServersFor) gets a loopback port nothing answers on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -167,6 +168,23 @@ interface Ephemail extends Proc {
 /** The DNS every Ephemail instance of the peer rows uses unless a row says otherwise (set by peerRows). */
 let benchDns: string | undefined;
 
+/** Where an instance's checks ask when its caller named no DNS: a loopback port nothing answers on (a query fails at once). */
+const NO_DNS = '127.0.0.1:9';
+
+/**
+ * The DNS_SERVERS an instance gets: the caller's, else the bench's loopback DNS (`benchDns`), else this process's
+ * environment's, else NO_DNS — never the machine's resolver by omission, which may be off the machine (a load script
+ * that forgot DNS_SERVERS would send its checks' queries there). `''` asks for the machine's resolver, and is refused
+ * unless that resolver is on 127.0.0.0/8.
+ */
+export function dnsServersFor(given: string | undefined, resolver = systemResolverOnLoopback): string {
+  const chosen = given ?? benchDns ?? process.env.DNS_SERVERS ?? NO_DNS;
+  if (chosen === '' && !resolver().ok) {
+    throw new Error(`DNS_SERVERS '' would use the machine's resolver (${resolver().servers.join(', ') || 'none'}), which is not on 127.0.0.0/8`);
+  }
+  return chosen;
+}
+
 /** Starts dist/main.js as `npm start` does, with `env` on top; `bundle` runs another build (a before/after side by side). */
 export function startEphemail(env: Record<string, string>, nodeArgs: string[] = [], bundle = SERVER_BUNDLE): Promise<Ephemail> {
   return onFreePorts(async () => {
@@ -185,8 +203,8 @@ export function startEphemail(env: Record<string, string>, nodeArgs: string[] = 
       SMTP_MAX_CLIENTS_PER_IP: '1000',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       DATABASE_URL: '',
-      ...(benchDns ? { DNS_SERVERS: benchDns } : {}),
       ...env,
+      DNS_SERVERS: dnsServersFor(env.DNS_SERVERS),
       PORT: String(port),
       SMTP_PORT: String(smtpPort),
       HOST: '127.0.0.1',
@@ -376,7 +394,7 @@ export async function untilDrained(e: Ephemail, timeoutMs: number): Promise<void
 }
 
 /** Whether the machine's own resolver is on loopback: only then may a row use it (no query may leave the machine). */
-function systemResolverOnLoopback(): { ok: boolean; servers: string[] } {
+export function systemResolverOnLoopback(): { ok: boolean; servers: string[] } {
   let text = '';
   try {
     text = fs.readFileSync('/etc/resolv.conf', 'utf8');

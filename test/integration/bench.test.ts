@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dnsServersFor } from '../../bench/peers.js';
 import { tempDir } from '../helpers/app.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -75,5 +76,33 @@ describe('npm run bench -- --quick', () => {
     // The large-store rows: list p99 against a small store, and size on disk against the bytes received.
     expect(report).toMatch(/- List 20 messages, SQLite, 2,000 messages .*: p99 \d+(\.\d+)? ms against \d+(\.\d+)? ms .*\*\*\d+\.\d\d×\*\*/);
     expect(report).toMatch(/- Store size for 2,000 messages .*\*\*\d+\.\d\d×\*\*/);
+  });
+});
+
+// Every instance the bench starts (bench/peers.ts startEphemail) asks a DNS on loopback: a script that names none must
+// not send its checks' queries to the machine's resolver, which may be off the machine.
+describe('the DNS of an instance the bench starts', () => {
+  const before = process.env.DNS_SERVERS;
+  afterEach(() => {
+    if (before === undefined) delete process.env.DNS_SERVERS;
+    else process.env.DNS_SERVERS = before;
+  });
+  const offMachine = () => ({ ok: false, servers: ['10.255.255.53'] });
+  const onLoopback = () => ({ ok: true, servers: ['127.0.0.53'] });
+
+  it('is the one its caller names', () => {
+    expect(dnsServersFor('127.0.0.1:5353', offMachine)).toBe('127.0.0.1:5353');
+  });
+
+  it('is a closed loopback port when nobody names one, not the machine resolver', () => {
+    delete process.env.DNS_SERVERS;
+    expect(dnsServersFor(undefined, offMachine)).toBe('127.0.0.1:9');
+    process.env.DNS_SERVERS = '127.0.0.1:5300';
+    expect(dnsServersFor(undefined, offMachine)).toBe('127.0.0.1:5300');
+  });
+
+  it("is the machine's resolver only when asked for ('') and on 127.0.0.0/8", () => {
+    expect(() => dnsServersFor('', offMachine)).toThrow(/10\.255\.255\.53.*not on 127\.0\.0\.0\/8/);
+    expect(dnsServersFor('', onLoopback)).toBe('');
   });
 });
