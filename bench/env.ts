@@ -3,4 +3,7 @@
  * to a closed loopback port unless DNS_SERVERS is set, so no look-up leaves the machine and a check fails at once
  * (`temperror`) rather than waiting on a resolver. Imported first by the bench scripts; child processes inherit it.
  */
-process.env.DNS_SERVERS ??= '127.0.0.1:9';
+/** The closed loopback port: what a benchmark's instance asks when nobody named a DNS (bench/peers.ts, bench/scale.ts). */
+export const NO_DNS = '127.0.0.1:9';
+
+process.env.DNS_SERVERS ??= NO_DNS;

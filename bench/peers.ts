@@ -40,6 +40,7 @@ import { createAddress, resolveRecipient } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
 import { ingestMessage } from '../src/mail/ingest/store.js';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.js';
+import { NO_DNS } from './env.js';
 import { postfixTools, type PostfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
 import { answers, freePort, greets, onFreePorts } from '../test/helpers/probes.js';
@@ -168,20 +169,18 @@ interface Ephemail extends Proc {
 /** The DNS every Ephemail instance of the peer rows uses unless a row says otherwise (set by peerRows). */
 let benchDns: string | undefined;
 
-/** Where an instance's checks ask when its caller named no DNS: a loopback port nothing answers on (a query fails at once). */
-const NO_DNS = '127.0.0.1:9';
-
 /**
  * The DNS_SERVERS an instance gets: the caller's, else the bench's loopback DNS (`benchDns`), else this process's
- * environment's, else NO_DNS — never the machine's resolver by omission, which may be off the machine (a load script
- * that forgot DNS_SERVERS would send its checks' queries there). `''` asks for the machine's resolver, and is refused
- * unless that resolver is on 127.0.0.0/8.
+ * environment's (bench/env.ts sets it), else bench/env.ts's closed loopback port — never the machine's resolver by
+ * omission, which may be off the machine: a caller's `DNS_SERVERS: undefined` used to override the inherited value
+ * and leave the instance with none. `''` asks for the machine's resolver, and is refused unless that resolver is on
+ * 127.0.0.0/8.
  */
 export function dnsServersFor(given: string | undefined, resolver = systemResolverOnLoopback): string {
   const chosen = given ?? benchDns ?? process.env.DNS_SERVERS ?? NO_DNS;
-  if (chosen === '' && !resolver().ok) {
-    throw new Error(`DNS_SERVERS '' would use the machine's resolver (${resolver().servers.join(', ') || 'none'}), which is not on 127.0.0.0/8`);
-  }
+  if (chosen !== '') return chosen;
+  const { ok, servers } = resolver();
+  if (!ok) throw new Error(`DNS_SERVERS '' would use the machine's resolver (${servers.join(', ') || 'none'}), which is not on 127.0.0.0/8`);
   return chosen;
 }
 

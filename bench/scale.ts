@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { createAccount } from '../src/identity/accounts.js';
 import { createAddress } from '../src/mail/addresses.js';
 import { createKey } from '../src/identity/keys.js';
+import { NO_DNS } from './env.js';
 import { connectSmtp } from './smtp.js';
 
 const WAITERS = 200;
@@ -41,7 +42,7 @@ export async function scaleOutCases(databaseUrl: string, redisUrl: string): Prom
     MAIL_DOMAINS: 'bench.test',
     RATE_LIMIT_DEVELOPER: '1000000',
     EVENT_POLL_MS: '60000',
-    DNS_SERVERS: process.env.DNS_SERVERS ?? '127.0.0.1:9',
+    DNS_SERVERS: process.env.DNS_SERVERS ?? NO_DNS,
     BOOTSTRAP: 'false',
   };
   const instance = async () => {

@@ -59,7 +59,7 @@ function statFields(pid: number, tid: number): string[] | undefined {
 }
 
 /** When thread `tid` of `pid` started, in clock ticks since boot (field 22); NaN once it has ended. */
-const startedAt = (pid: number, tid: number): number => Number(statFields(pid, tid)?.[19] ?? NaN);
+const startedAt = (pid: number, tid: number): number => Number(statFields(pid, tid)?.[19]);
 
 /** Clock ticks thread `tid` of `pid` has spent in user mode and in the kernel (fields 14 and 15), by thread id. */
 function userSystemTicks(pid: number): Map<number, [number, number]> {
