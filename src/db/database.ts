@@ -8,7 +8,7 @@ import { migrationProvider } from './migrations/index.js';
 import type { Tables } from './schema.js';
 import { countChanges } from './kept-reads.js';
 import { LogSync } from './log-sync.js';
-import { sqliteDialect, type WriteCounter } from './sqlite-dialect.js';
+import { closeTemporaryDatabase, sqliteDialect, type WriteCounter } from './sqlite-dialect.js';
 import { POSTGRES_STATEMENT_NAMES, preparingPool } from './postgres-statements.js';
 
 export type Db = Kysely<Tables>;
@@ -50,6 +50,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await sql`create schema if not exists ${sql.id(opts.pgSchema)}`.execute(database.db);
   }
   await migrate(database);
+  // Migrations leave SQLite's temporary database open, which would keep the intake's statement journals on disk.
+  if (database.dialect === 'sqlite') closeTemporaryDatabase(database.db);
   return database;
 }
 

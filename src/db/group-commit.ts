@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import { dialectOf } from './dialect.js';
 import { transactWithEvents, type CommitOptions, type Emit } from './events.js';
+import { statementJournalsInMemory } from './sqlite-dialect.js';
 
 /** One unit of work that must commit (or fail) as a whole, with the events it emits. */
 export type GroupedWrite = (trx: Db, emit: Emit) => Promise<void>;
@@ -183,7 +184,14 @@ async function drain(db: Db, c: Committer): Promise<void> {
         await transactWithEvents(
           db,
           async (trx, emit) => {
-            for (const w of batch) await w.write(trx, emit);
+            // Every write that joins a group commit inserts or changes rows built from what this process holds in
+            // memory (acceptances, stored copies, claims of a few entries): their statement journals are bounded.
+            const restore = statementJournalsInMemory(trx);
+            try {
+              for (const w of batch) await w.write(trx, emit);
+            } finally {
+              restore();
+            }
           },
           { durable },
         );

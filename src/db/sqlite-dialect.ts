@@ -33,7 +33,7 @@ export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEM
         }
       : undefined;
   const database = cacheSize > 0 ? cachingStatements(sqlite, cacheSize, hook) : hook ? countingWrites(sqlite, hook) : sqlite;
-  return new TransactionalDdlSqliteDialect({ database }, durability);
+  return new TransactionalDdlSqliteDialect({ database }, sqlite, durability);
 }
 
 /** How many writing statements (any that is not read-only: INSERT, UPDATE, DELETE, DDL, a pragma that sets) have run
@@ -224,7 +224,10 @@ class DurableDriver implements Driver {
 }
 
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
-  constructor(readonly durability?: Durability) {
+  constructor(
+    readonly sqlite: BetterSqlite3.Database,
+    readonly durability?: Durability,
+  ) {
     super();
   }
 
@@ -236,13 +239,14 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 class TransactionalDdlSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly sqlite: BetterSqlite3.Database,
     private readonly durability?: Durability,
   ) {
     super(config);
   }
 
   override createAdapter(): DialectAdapter {
-    return new TransactionalDdlSqliteAdapter(this.durability);
+    return new TransactionalDdlSqliteAdapter(this.sqlite, this.durability);
   }
 
   override createDriver(): Driver {
@@ -251,9 +255,55 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
-function durabilityOf(db: Kysely<any>): Durability | undefined {
+function adapterOf(db: Kysely<any>): TransactionalDdlSqliteAdapter | undefined {
   const adapter = db.getExecutor().adapter;
-  return adapter instanceof TransactionalDdlSqliteAdapter ? adapter.durability : undefined;
+  return adapter instanceof TransactionalDdlSqliteAdapter ? adapter : undefined;
+}
+
+function durabilityOf(db: Kysely<any>): Durability | undefined {
+  return adapterOf(db)?.durability;
+}
+
+/**
+ * Closes the connection's temporary database (the schema `temp`), which SQLite opens when an ALTER TABLE looks for
+ * what refers to the table (our migrations) and nothing of ours uses: while it is open, the statement journals cannot
+ * be moved to memory inside a transaction (statementJournalsInMemory). Setting `temp_store`, outside a transaction,
+ * to anything but what it is closes it.
+ */
+export function closeTemporaryDatabase(db: Kysely<any>): void {
+  const sqlite = sqliteConnectionOf(db);
+  if (!sqlite || sqlite.inTransaction) return;
+  sqlite.pragma('temp_store = FILE');
+  sqlite.pragma('temp_store = DEFAULT');
+}
+
+/** The better-sqlite3 connection under `db` (or a transaction on it); undefined on PostgreSQL. */
+export function sqliteConnectionOf(db: Kysely<any>): BetterSqlite3.Database | undefined {
+  return adapterOf(db)?.sqlite;
+}
+
+/**
+ * Called first in a transaction on `trx` (before any write; SQLite, else a no-op): its statement journals stay in
+ * memory. Inside a transaction, SQLite keeps a copy of each page a statement that writes several rows changes, to undo
+ * that statement alone should it fail, and past 64 KiB it spills that copy to a temporary file it creates and deletes
+ * for the purpose. The intake's group commits crossed that line about once every 13 messages (a batch of stored copies
+ * rewrites the pages the queue's entries left free): a file created, written some thirty times and deleted each time
+ * (BENCHMARKS.md, intake, session 39). Only for transactions whose writes are made of what the process holds in memory
+ * already (the rows it inserts), so that the copy is bounded by them: a cascade that deletes a mailbox's messages has
+ * no such bound and spills as before. SQLite reads the setting when the transaction first writes; it is set back at
+ * once (the returned function, to call before the commit), so that no other transaction inherits it. While the
+ * connection's temporary database is open SQLite refuses the change inside a transaction, and then nothing changes:
+ * migrations open it, and closeTemporaryDatabase closes it once they are done.
+ */
+export function statementJournalsInMemory(trx: Kysely<any>): () => void {
+  const sqlite = sqliteConnectionOf(trx);
+  if (!sqlite) return () => undefined;
+  try {
+    sqlite.pragma('temp_store = MEMORY');
+  } catch {
+    return () => undefined;
+  }
+  return () => sqlite.pragma('temp_store = DEFAULT');
 }
 
 /**
