@@ -37,9 +37,11 @@ export interface StartOptions {
 
 /** The real server as its own process (node running the bundle, so SIGKILL hits the server itself, not a wrapper),
  * ready once its HTTP port answers /health and its SMTP port greets. */
-export async function startServer(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string> | (() => Record<string, string>), opts: StartOptions = {}): Promise<ServerProcess> {
   // A test running alongside can take a port between freePort() and the server's listen: start it again elsewhere.
-  return onFreePorts(() => startServerOnce(env, opts));
+  // `env` as a function is read again for each try, for a test that needs a store the failed try has not touched
+  // (the first start in an empty store prints the keys it creates, and only that start).
+  return onFreePorts(() => startServerOnce(typeof env === 'function' ? env() : env, opts));
 }
 
 async function startServerOnce(env: Record<string, string>, opts: StartOptions): Promise<ServerProcess> {

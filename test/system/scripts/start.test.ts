@@ -21,10 +21,11 @@ describe('the built server (npm start)', () => {
 
   /**
    * The bundle built into outDir, from a working directory of its own, with `env` on top: ready once /ready answers
-   * 200 and SMTP greets, probed every 20 ms (the clean-stop test stops it at that moment).
+   * 200 and SMTP greets, probed every 20 ms (the clean-stop test stops it at that moment). A try that lost a port to
+   * another test gets a new store for the next, whose first start prints the keys again.
    */
   const startBuilt = (env: Record<string, string>) =>
-    startServer({ DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', ...env }, { bundle: path.join(outDir, 'server.js'), cwd: tempDir('ephemail-start-cwd-'), readyPath: '/ready', pollMs: 20 });
+    startServer(() => ({ DATA_DIR: tempDir('ephemail-start-'), MAIL_DOMAINS: 'start.test', ...env }), { bundle: path.join(outDir, 'server.js'), cwd: tempDir('ephemail-start-cwd-'), readyPath: '/ready', pollMs: 20 });
 
   beforeAll(async () => {
     await buildServer(path.join(outDir, 'server.js'));
