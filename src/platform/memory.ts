@@ -60,7 +60,10 @@ export function trimMemory(): boolean | null {
   return nativeMemory().value?.trim() ?? null;
 }
 
-/** Bursts that follow each other closely give memory back at most this often: each release costs the next burst. */
+/**
+ * Bursts that follow each other closely give memory back at most this often: each release costs the next burst. A
+ * burst that ends sooner is given back once the interval is over, if no mail has come by then (MemoryRelease.idle).
+ */
 export const MIN_INTERVAL_MS = 10_000;
 
 export interface MemoryRelease {
@@ -69,9 +72,11 @@ export interface MemoryRelease {
   /**
    * Nothing is queued or being processed here. With mail still `arriving` the burst goes on: nothing is given back
    * (it would stall the senders) and the count goes on too. With none arriving the burst is over: memory is given
-   * back when it stored MEMORY_RELEASE_AFTER messages or more, and the count starts again either way.
+   * back when it stored MEMORY_RELEASE_AFTER messages or more, and the count starts again either way — unless the
+   * last release was less than MIN_INTERVAL_MS ago: then the count stays and the answer is how many milliseconds
+   * are left, for the caller to look again (still idle then: given back; mail meanwhile: the burst goes on).
    */
-  idle(arriving: boolean): void;
+  idle(arriving: boolean): number | undefined;
 }
 
 export interface MemoryReleaseOptions {
@@ -103,11 +108,18 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
     },
     idle(arriving) {
       // Mail still arriving: the burst goes on, and a release now would stall its senders.
-      if (arriving) return;
+      if (arriving) return undefined;
       const messages = storedSince;
-      storedSince = 0;
       // Fewer than MEMORY_RELEASE_AFTER in the burst: it grew nothing worth a release (and the next burst's cost).
-      if (opts.afterMessages === 0 || messages < opts.afterMessages || now() - lastAt < MIN_INTERVAL_MS) return;
+      if (opts.afterMessages === 0 || messages < opts.afterMessages) {
+        storedSince = 0;
+        return undefined;
+      }
+      // A burst that ends soon after the last release keeps its count until the interval is over, rather than
+      // leaving what it grew in place until some later burst.
+      const left = lastAt + MIN_INTERVAL_MS - now();
+      if (left > 0) return left;
+      storedSince = 0;
       const before = rss();
       const started = performance.now();
       const trimmed = release();
@@ -115,7 +127,7 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
       if (trimmed === null) {
         if (!warned) logger.warn({ addon: ADDON, err: nativeMemory().error }, 'memory is not given back after bursts: the native addon was not built (npm install builds it)');
         warned = true;
-        return;
+        return undefined;
       }
       const after = rss();
       lastAt = now();
@@ -128,6 +140,7 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
         if (trimAgain() === null) return;
         opts.metrics?.memoryReleased.inc(Math.max(0, beforeAgain - rss()));
       }, TRIM_AGAIN_MS).unref();
+      return undefined;
     },
   };
 }

@@ -204,12 +204,15 @@ export function createIntake(deps: IntakeDeps): Intake {
     return 0;
   }
 
-  /** The queue emptied with mail still arriving: look again once it may have stopped (memory.idle). */
-  function idleRecheckSoon(): void {
+  /**
+   * The queue emptied with mail still arriving: look again once it may have stopped (memory.idle) — or, given
+   * `afterMs`, once a release held back by the last one's interval may run.
+   */
+  function idleRecheckSoon(afterMs = lastAcceptedAt + QUIET_MS - clock()): void {
     idleRecheck ??= setTimeout(() => {
       idleRecheck = undefined;
       void pump();
-    }, Math.max(1, lastAcceptedAt + QUIET_MS - clock()) + 1);
+    }, Math.max(1, afterMs) + 1);
     idleRecheck.unref();
   }
 
@@ -395,11 +398,13 @@ export function createIntake(deps: IntakeDeps): Intake {
               if (claimed.length > 0 && !stopped) continue;
             }
             // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back. With
-            // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none.
+            // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none, or once the
+            // last release's interval is over when that holds this one back.
             if (claimed.length === 0 && inFlight.size === 0 && !stopped) {
               const arriving = clock() - lastAcceptedAt < QUIET_MS;
-              memory.idle(arriving);
+              const left = memory.idle(arriving);
               if (arriving) idleRecheckSoon();
+              else if (left !== undefined) idleRecheckSoon(left);
             }
             break;
           }

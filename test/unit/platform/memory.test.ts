@@ -99,6 +99,39 @@ describe('memoryRelease', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it(`gives back a burst that ended within ${MIN_INTERVAL_MS / 1000} s of the last release once they are over, not at some later burst`, () => {
+    const { memory, calls, tick } = subject(10);
+    memory.stored(10);
+    expect(memory.idle(false)).toBeUndefined();
+    tick(4000);
+    memory.stored(10);
+    // Held back: the caller is told when to look again, and the burst's count stays.
+    expect(memory.idle(false)).toBe(MIN_INTERVAL_MS - 4000);
+    expect(calls).toHaveLength(1);
+    tick(MIN_INTERVAL_MS - 4000);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(2);
+    // Given back once: looking again finds nothing left to give.
+    tick(MIN_INTERVAL_MS);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('counts on when mail resumes while a release is held back, and gives back once mail stops after the interval', () => {
+    const { memory, calls, tick } = subject(10);
+    memory.stored(10);
+    memory.idle(false);
+    tick(1000);
+    memory.stored(10);
+    expect(memory.idle(false)).toBe(MIN_INTERVAL_MS - 1000);
+    tick(MIN_INTERVAL_MS);
+    memory.stored(1);
+    expect(memory.idle(true)).toBeUndefined(); // mail arriving again: nothing now
+    expect(calls).toHaveLength(1);
+    memory.idle(false);
+    expect(calls).toHaveLength(2);
+  });
+
   it(`gives back at most once in ${MIN_INTERVAL_MS / 1000} s, and never with MEMORY_RELEASE_AFTER=0`, () => {
     const { memory, calls, tick } = subject(10);
     memory.stored(10);

@@ -6,6 +6,7 @@ import { makeTestApp, type TestApp } from '../../../helpers/app.js';
 import { freePort } from '../../../helpers/probes.js';
 import { createSmtpServer } from '../../../../src/smtp/server.js';
 import { createIntake } from '../../../../src/mail/ingest/intake.js';
+import { MIN_INTERVAL_MS, memoryRelease } from '../../../../src/platform/memory.js';
 
 const apps: TestApp[] = [];
 const app = async (env: Record<string, string> = {}) => {
@@ -178,6 +179,46 @@ describe('getMetrics', () => {
       // Mail stops (by the clock): the burst of four is over, and memory goes back long before the poll's minute.
       skew = 5_000;
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
+    } finally {
+      transport.close();
+      await smtp.close();
+      await intake.stop();
+    }
+  });
+
+  it(`gives back a burst that ended within ${MIN_INTERVAL_MS / 1000} s of the last release by itself once they are over, with no more mail`, async () => {
+    const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
+    const { config, database, metrics } = t.context;
+    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
+    const metric = async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
+    const count = async () => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers: { authorization: `Bearer ${t.developerKey}` } })).json().count;
+    // One clock for the intake and its releases: it stands still while mail comes (by it, mail is still arriving
+    // whenever the queue empties), and runs again at the end.
+    const base = Date.now();
+    let standing: number | null = base;
+    let skew = 0;
+    const clock = () => standing ?? Date.now() + skew;
+    const intake = createIntake({ config, db: database.db, metrics, now: clock, memory: memoryRelease({ afterMessages: 3, metrics, now: clock }) });
+    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const burst = async (stored: number) => {
+      for (let i = 0; i < 3; i++) {
+        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${stored + i}`, text: 'x' });
+        await expect.poll(count, { timeout: 15_000 }).toBe(stored + i + 1);
+      }
+    };
+    try {
+      await burst(0);
+      standing = base + 5_000; // mail stops: the first burst's memory goes back
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
+      await burst(3);
+      // Mail stops again, half a second before the first release's interval is over, and the clock runs on: the
+      // intake looks again by itself (its poll is a minute away) and gives the second burst's memory back.
+      skew = base + 5_000 + MIN_INTERVAL_MS - 500 - Date.now();
+      standing = null;
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(2);
     } finally {
       transport.close();
       await smtp.close();
