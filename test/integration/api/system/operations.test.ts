@@ -32,6 +32,17 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A new address on `t`, with readers of its message count and of one of `t`'s metrics. */
+async function mailbox(t: TestApp) {
+  const headers = { authorization: `Bearer ${t.developerKey}` };
+  const address: string = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers, payload: {} })).json().email;
+  return {
+    address,
+    metric: async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]),
+    count: async (): Promise<number> => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers })).json().count,
+  };
+}
+
 describe('getReadiness', () => {
   it('reports the messages acknowledged over SMTP and not yet stored, and how long the oldest has waited', async () => {
     const t = await app();
@@ -124,8 +135,7 @@ describe('getMetrics', () => {
   it('gives memory back once a burst of MEMORY_RELEASE_AFTER messages is stored and no more mail arrives, and counts it', async () => {
     const t = await app({ MEMORY_RELEASE_AFTER: '3' });
     const { config, database, metrics } = t.context;
-    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
-    const metric = async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
+    const { address, metric } = await mailbox(t);
     // A burst queued while no processor runs, then processed once the clock says it is over (no mail arriving).
     const burst = async (n: number) => {
       let skew = 0;
@@ -157,9 +167,7 @@ describe('getMetrics', () => {
   it('gives memory back once mail stops after a burst its processors kept up with, without waiting for their poll', async () => {
     const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
     const { config, database, metrics } = t.context;
-    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
-    const metric = async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
-    const count = async () => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers: { authorization: `Bearer ${t.developerKey}` } })).json().count;
+    const { address, metric, count } = await mailbox(t);
     // The intake's clock stands still while the mail comes: by it, mail is still arriving whenever the queue empties.
     const base = Date.now();
     let skew = 0;
@@ -189,9 +197,7 @@ describe('getMetrics', () => {
   it(`gives back a burst that ended within ${MIN_INTERVAL_MS / 1000} s of the last release by itself once they are over, with no more mail`, async () => {
     const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
     const { config, database, metrics } = t.context;
-    const address = (await t.app.inject({ method: 'POST', url: '/api/v1/email/create', headers: { authorization: `Bearer ${t.developerKey}` }, payload: {} })).json().email;
-    const metric = async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
-    const count = async () => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers: { authorization: `Bearer ${t.developerKey}` } })).json().count;
+    const { address, metric, count } = await mailbox(t);
     // One clock for the intake and its releases: it stands still while mail comes (by it, mail is still arriving
     // whenever the queue empties), and runs again at the end.
     const base = Date.now();
