@@ -333,18 +333,26 @@ async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, 
   return rate;
 }
 
-/** Nanoseconds each thread of process `pid` has been on a CPU, by thread id (Linux, /proc/PID/task/TID/schedstat;
- * threads that ended are not there). */
-export function threadCpuNs(pid: number): Map<number, number> {
-  const out = new Map<number, number>();
+/**
+ * Each thread of process `pid`, by thread id (Linux, /proc/PID/task/TID/schedstat; threads that ended are not there):
+ * the nanoseconds it has been on a CPU, and those it has waited, ready to run, for one (time on the run queue).
+ */
+export function threadSchedNs(pid: number): Map<number, { cpu: number; waited: number }> {
+  const out = new Map<number, { cpu: number; waited: number }>();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
-      out.set(Number(tid), Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]));
+      const [cpu, waited] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+      out.set(Number(tid), { cpu, waited });
     } catch {
       /* the thread ended meanwhile */
     }
   }
   return out;
+}
+
+/** Nanoseconds each thread of process `pid` has been on a CPU, by thread id (threadSchedNs). */
+export function threadCpuNs(pid: number): Map<number, number> {
+  return new Map([...threadSchedNs(pid)].map(([tid, t]) => [tid, t.cpu]));
 }
 
 /** µs that the threads of process `pid` have been on a CPU (threadCpuNs, summed). */

@@ -10,8 +10,10 @@
  * alone). The CPU time of every thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and
  * divided by the messages sent, and split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`,
  * whole clock ticks): the kernel's share is the system calls — the replies' writes, the store's writes and syncs, the
- * waits for work — and the user share the JavaScript, SQLite and V8. No profiler runs, so the figures carry none of
- * its overhead (bench/profile.ts says which functions the time goes to).
+ * waits for work — and the user share the JavaScript, SQLite and V8. Beside it, the time each thread waited, ready to
+ * run, for a core another thread (or smtp-source) held: on two cores a busy event loop that waits for one is held back
+ * by CPU, one that is idle by latency (the replies' round trips, the syncs). No profiler runs, so the figures carry none
+ * of its overhead (bench/profile.ts says which functions the time goes to).
  *
  * The threads are the process's own and unnamed on Node 20: the event loop is the one whose id is the process's; the
  * others are told apart by when they started (V8's helper threads and libuv's with the process; the intake worker
@@ -21,7 +23,7 @@ import './env.js';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/build-server.js';
-import { median, seedStore, smtpSource, startBareSmtp, startEphemail, threadCpuNs, untilDrained } from './peers.js';
+import { median, seedStore, smtpSource, startBareSmtp, startEphemail, threadSchedNs, untilDrained } from './peers.js';
 import { postfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
 
@@ -71,7 +73,17 @@ function userSystemTicks(pid: number): Map<number, [number, number]> {
   return out;
 }
 
-/** Runs the warm-up and the rounds against `port`; prints the rate of each round and each thread's µs a message. */
+/** The machine's CPU time since boot, in clock ticks: in all, and idle (the first line of /proc/stat). */
+function machineTicks(): { all: number; idle: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { all: fields.reduce((s, x) => s + x, 0), idle: fields[3] + fields[4] };
+}
+
+/**
+ * Runs the warm-up and the rounds against `port`; prints the rate of each round, each thread's µs a message, and over
+ * the rounds' time how much the event loop ran, how much it waited, ready, for a core another thread held (time on the
+ * run queue), and how much of the machine's two cores lay idle.
+ */
 async function measure(name: string, pid: number, port: number, to: string, drained: () => Promise<void>): Promise<void> {
   const run = async () => {
     const rate = await smtpSource(tools, port, to, messages, reuse);
@@ -79,10 +91,10 @@ async function measure(name: string, pid: number, port: number, to: string, drai
     return rate;
   };
   for (let i = 0; i < warm; i++) await run();
-  const [before, ticksBefore] = [threadCpuNs(pid), userSystemTicks(pid)];
+  const [before, ticksBefore, machineBefore, started] = [threadSchedNs(pid), userSystemTicks(pid), machineTicks(), performance.now()];
   const rates: number[] = [];
   for (let i = 0; i < rounds; i++) rates.push(await run());
-  const [after, ticksAfter] = [threadCpuNs(pid), userSystemTicks(pid)];
+  const [after, ticksAfter, machineAfter, elapsedNs] = [threadSchedNs(pid), userSystemTicks(pid), machineTicks(), (performance.now() - started) * 1e6];
   const sent = rounds * messages;
   const processStart = startedAt(pid, pid);
   const ticks = 100; // USER_HZ on Linux
@@ -90,15 +102,19 @@ async function measure(name: string, pid: number, port: number, to: string, drai
   // need not add up to its schedstat figure exactly.
   const split = (tid: number, i: 0 | 1) => (((ticksAfter.get(tid)?.[i] ?? 0) - (ticksBefore.get(tid)?.[i] ?? 0)) * 1e6) / ticks / sent;
   const rows = [...after]
-    .map(([tid, ns]) => ({ tid, us: (ns - (before.get(tid) ?? 0)) / 1000 / sent, user: split(tid, 0), system: split(tid, 1), startedS: (startedAt(pid, tid) - processStart) / ticks }))
+    .map(([tid, t]) => ({ tid, us: (t.cpu - (before.get(tid)?.cpu ?? 0)) / 1000 / sent, waitedUs: (t.waited - (before.get(tid)?.waited ?? 0)) / 1000 / sent, user: split(tid, 0), system: split(tid, 1), startedS: (startedAt(pid, tid) - processStart) / ticks }))
     .sort((a, b) => b.us - a.us);
   const total = rows.reduce((s, r) => s + r.us, 0);
   console.log(`\n${name}: ${rates.map((r) => r.toFixed(0)).join(', ')} msg/s accepted (median ${median(rates).toFixed(0)}); ${total.toFixed(0)} µs of CPU a message in all`);
   for (const r of rows) {
     if (r.us < 1) continue;
     const label = r.tid === pid ? 'event loop' : `thread ${r.tid}, started ${r.startedS.toFixed(2)} s after the process`;
-    console.log(`${r.us.toFixed(0).padStart(8)} µs  ${label} (user ${r.user.toFixed(0)}, kernel ${r.system.toFixed(0)})`);
+    console.log(`${r.us.toFixed(0).padStart(8)} µs  ${label} (user ${r.user.toFixed(0)}, kernel ${r.system.toFixed(0)}; waited for a core ${r.waitedUs.toFixed(0)})`);
   }
+  const loop = rows.find((r) => r.tid === pid);
+  const share = (us: number) => `${(((us * 1000 * sent) / elapsedNs) * 100).toFixed(0)} %`;
+  const idle = (machineAfter.idle - machineBefore.idle) / (machineAfter.all - machineBefore.all);
+  if (loop) console.log(`  over the rounds' ${(elapsedNs / 1e9).toFixed(1)} s: the event loop ran ${share(loop.us)} of the time and waited for a core ${share(loop.waitedUs)}; the machine's cores were ${(idle * 100).toFixed(0)} % idle`);
 }
 
 if (!args['no-build']) await buildServer();
