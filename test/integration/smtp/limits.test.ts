@@ -86,8 +86,11 @@ describe('inbound mail per account (RATE_LIMIT_INBOUND)', () => {
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {
       const account = `acc_inbound_${Date.now()}_${Math.random().toString(36).slice(2)}`;
-      const first = createInboundLimiter(3, 60_000, redis);
-      const second = createInboundLimiter(3, 60_000, redis);
+      // A day's window, as the test above: the windows start on the clock's minute, and four takes that straddled one
+      // began again with a fresh allowance (the fourth was taken once in CI).
+      const day = 86_400_000;
+      const first = createInboundLimiter(3, day, redis);
+      const second = createInboundLimiter(3, day, redis);
       const taken = [await first.take(account), await second.take(account), await first.take(account), await second.take(account)];
       expect(taken).toEqual([true, true, true, false]);
     } finally {
