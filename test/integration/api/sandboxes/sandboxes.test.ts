@@ -235,7 +235,9 @@ describe('SMTP AUTH throttling', () => {
   let sandbox: Created;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { RATE_LIMIT_SMTP_AUTH: '3', RATE_LIMIT_SMTP_AUTH_IP: '5' } });
+    // A day's window: the failures' windows start on the clock's quarter hour by default, and a test straddling one
+    // would count its last failures afresh (the guesser let in).
+    t = await makeTestApp({ env: { RATE_LIMIT_SMTP_AUTH: '3', RATE_LIMIT_SMTP_AUTH_IP: '5', RATE_LIMIT_SMTP_AUTH_WINDOW_SECONDS: '86400' } });
     smtpPort = (await t.runtime.start({ host: '127.0.0.1', port: 0, smtpPort: 0 })).smtpPort;
     sandbox = (await t.app.inject({ method: 'POST', url: '/api/v1/sandboxes', headers: bearer(t.developerKey), payload: {} })).json().sandbox;
   });
