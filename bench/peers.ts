@@ -350,15 +350,10 @@ export function threadSchedNs(pid: number): Map<number, { cpu: number; waited: n
   return out;
 }
 
-/** Nanoseconds each thread of process `pid` has been on a CPU, by thread id (threadSchedNs). */
-export function threadCpuNs(pid: number): Map<number, number> {
-  return new Map([...threadSchedNs(pid)].map(([tid, t]) => [tid, t.cpu]));
-}
-
-/** µs that the threads of process `pid` have been on a CPU (threadCpuNs, summed). */
+/** µs that the threads of process `pid` have been on a CPU (threadSchedNs, summed). */
 function cpuMicros(pid: number): number {
   let ns = 0;
-  for (const t of threadCpuNs(pid).values()) ns += t;
+  for (const t of threadSchedNs(pid).values()) ns += t.cpu;
   return ns / 1000;
 }
 
