@@ -293,7 +293,9 @@ export function sqliteConnectionOf(db: Kysely<any>): BetterSqlite3.Database | un
  * no such bound and spills as before. SQLite reads the setting when the transaction first writes; it is set back at
  * once (the returned function, to call before the commit), so that no other transaction inherits it. While the
  * connection's temporary database is open SQLite refuses the change inside a transaction, and then nothing changes:
- * migrations open it, and closeTemporaryDatabase closes it once they are done.
+ * migrations open it, and closeTemporaryDatabase closes it once they are done. Each call has the pragma's text
+ * compiled again: SQLite applies `temp_store` when it compiles the statement, not when it runs it, so a statement
+ * prepared once and run at every commit would change nothing.
  */
 export function statementJournalsInMemory(trx: Kysely<any>): () => void {
   const sqlite = sqliteConnectionOf(trx);
