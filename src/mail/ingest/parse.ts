@@ -1,5 +1,6 @@
-import type { AddressObject, EmailAddress, ParsedMail } from 'mailparser';
+import type { AddressObject, EmailAddress } from 'mailparser';
 import type { components } from '../../../generated/schema.js';
+import { parseSinglePart, type SinglePartMail } from './single-part.js';
 
 type MailboxView = components['schemas']['Mailbox'];
 
@@ -29,7 +30,7 @@ function mailboxes(field: AddressObject | AddressObject[] | undefined): MailboxV
   return out;
 }
 
-function toContent(parsed: ParsedMail): ParsedContent {
+function toContent(parsed: SinglePartMail): ParsedContent {
   return {
     from: mailboxes(parsed.from)[0] ?? { address: '', name: '' },
     to: mailboxes(parsed.to),
@@ -82,12 +83,24 @@ function parseFailure(err: unknown): string {
   return `The message was not parsed in full because ${why}: only its top-level headers were read. The raw source is complete.`;
 }
 
+/** parseSinglePart, or undefined when it throws: simpleParser then reads the message and says what is wrong with it. */
+function singlePart(raw: Buffer): SinglePartMail | undefined {
+  try {
+    return parseSinglePart(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 /** mailparser, loaded with the first message parsed (on the worker threads, or on the event loop with
  * INTAKE_WORKERS=0, for a message's structure or an attachment): an instance that parses nothing does not spend it. */
 let mailparser: Promise<typeof import('mailparser')> | undefined;
 export const loadMailParser = () => (mailparser ??= import('mailparser'));
 
 export async function parse(raw: Buffer): Promise<ParsedContent> {
+  // A single text part is read without simpleParser's streams, to the same answer (./single-part.ts).
+  const single = singlePart(raw);
+  if (single) return withoutNul(toContent(single));
   const { simpleParser } = await loadMailParser();
   try {
     return withoutNul(toContent(await simpleParser(raw, PARSE_OPTIONS)));
