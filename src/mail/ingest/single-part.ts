@@ -7,8 +7,9 @@ import type { MimeNode as MimeNodeType } from '@zone-eu/mailsplit';
  * without mailparser's streams, with mailparser's own parts: mailsplit's MimeNode reads the header block as
  * mailparser's splitter does, and MailParser's processHeaders decodes the headers as it does for simpleParser. What
  * this leaves out is the stream machinery around them: simpleParser hands every line of the body through three
- * streams and waits a turn of the event loop (setImmediate) after each, which is most of the 150 µs it spends on
- * smtp-source's 2 KB message; this reads the same message in about 25 (BENCHMARKS.md, intake, session 47).
+ * streams and waits two turns of the event loop (setImmediate) after each piece, which is most of what it spends on
+ * smtp-source's 2 KB message; this reads that message in about a fifth of simpleParser's CPU (BENCHMARKS.md, intake,
+ * session 47).
  *
  * Anything else — several parts, attachments, another charset, base64, format=flowed, a header block that does
  * not end or is over 64 KiB, a header that does not parse — is not read here (undefined), and goes through

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { describe, expect, it } from 'vitest';
 import { parse, PARSE_OPTIONS } from '../../../src/mail/ingest/parse.js';
 import { parseSinglePart } from '../../../src/mail/ingest/single-part.js';
@@ -64,6 +65,18 @@ const left: Array<[string, Buffer]> = [
   ['a header block over 64 KiB', msg(['Subject: big', `X-Long: ${'a'.repeat(70_000)}`], 'x')],
 ];
 
+/** Messages of one text part as nodemailer composes them (what applications send when they send only text, or only
+ * HTML): 7bit for ASCII, quoted-printable for the rest of these. */
+async function composed(): Promise<Buffer[]> {
+  const bodies = ['Your code is 123456', 'Grüße aus Köln — код 4242', 'A'.repeat(200), 'line one\nline two\n\nhttps://x.test/verify?t=1', '<p>Your code is <b>123456</b></p>', '<a href="https://x.test/a?b=1&amp;c=2">Go</a> ☃'];
+  const out: Buffer[] = [];
+  for (const [i, body] of bodies.entries()) {
+    const mail = { from: 'Shop <no-reply@shop.test>', to: 'u@ephemail.test, "Ünï" <v@ephemail.test>', subject: i % 2 ? 'Ünïcödé subject' : 'plain subject', ...(body.startsWith('<') ? { html: body } : { text: body }) };
+    out.push(await new Promise<Buffer>((resolve, reject) => new MailComposer(mail).compile().build((err, m) => (err ? reject(err) : resolve(m)))));
+  }
+  return out;
+}
+
 /** A seeded stream of messages mixing the pieces above: the same corpus on every run. */
 function* generated(count: number): Generator<Buffer> {
   let seed = 47;
@@ -91,6 +104,14 @@ describe('a single text part read without simpleParser', () => {
 
   it.each(left)('leaves %s to simpleParser', (_name, raw) => {
     expect(parseSinglePart(raw)).toBeUndefined();
+  });
+
+  it('reads the messages of one text part nodemailer composes as simpleParser does', async () => {
+    for (const raw of await composed()) {
+      const single = parseSinglePart(raw);
+      expect(single, raw.toString('utf8')).toBeDefined();
+      expect(single, raw.toString('utf8')).toEqual(await expected(raw));
+    }
   });
 
   it('answers as simpleParser does for every message of a generated corpus that it reads', async () => {
