@@ -6,15 +6,15 @@ import type { MimeNode as MimeNodeType } from '@zone-eu/mailsplit';
  * A message of one text part — text/plain or text/html, in UTF-8 or ASCII, as it was sent or quoted-printable — read
  * without mailparser's streams, with mailparser's own parts: mailsplit's MimeNode reads the header block as
  * mailparser's splitter does, and MailParser's processHeaders decodes the headers as it does for simpleParser. What
- * this leaves out is the stream machinery around them: simpleParser hands every line of the body through three
- * streams and waits two turns of the event loop (setImmediate) after each piece, which is most of what it spends on
+ * this leaves out is the stream machinery around them: simpleParser hands every piece of the message through three
+ * streams and waits two turns of the event loop (setImmediate) after each one, which is most of what it spends on
  * smtp-source's 2 KB message; this reads that message in about a fifth of simpleParser's CPU (BENCHMARKS.md, intake,
  * session 47).
  *
  * Anything else — several parts, attachments, another charset, base64, format=flowed, a header block that does
  * not end or is over 64 KiB, a header that does not parse — is not read here (undefined), and goes through
- * simpleParser. For what it does read, the answer is simpleParser's: test/unit/single-part.test.ts compares the two
- * on a corpus of such messages. mailparser, mailsplit and libqp are pinned in package.json to the versions that test
+ * simpleParser. For what it does read, the answer is simpleParser's: test/unit/mail/single-part.test.ts compares
+ * the two on a corpus of such messages. mailparser, mailsplit and libqp are pinned in package.json to the versions that test
  * was run with, since this relies on their internals (processHeaders is not in mailparser's typings).
  */
 
