@@ -56,6 +56,15 @@ const STORE_HOLD_MS = 10;
  * burst messages come a few milliseconds apart, and an emptied queue is looked at again once this has passed.
  */
 const QUIET_MS = 25;
+/**
+ * The clock alone cannot tell that mail has stopped: it runs on while the event loop itself is held up (a slow sync to
+ * disk, a long collection, the process not scheduled), and meanwhile the senders' next commands wait unread in their
+ * sockets — the first look after such a pause saw no acceptance for 25 ms in the middle of a burst, and gave memory
+ * back there (BENCHMARKS.md, intake, session 48). So only the look-again timer, armed when the queue was found empty,
+ * vouches for it: when it runs no more than this much later than it was due (the loop was free to read the senders
+ * all along) and no acceptance began since it was armed.
+ */
+const LATE_MS = 10;
 /** How often processors held back by a burst look again whether it is over. */
 const BURST_RECHECK_MS = 20;
 /**
@@ -172,6 +181,10 @@ export function createIntake(deps: IntakeDeps): Intake {
   let lastAcceptedAt = -Infinity;
   /** Acceptances being committed (until their commit settles): a burst is not over while one is. */
   let acceptancesUnderWay = 0;
+  /** Acceptances begun so far: the look-again timer notes the count it was armed at (LATE_MS). */
+  let acceptancesBegun = 0;
+  /** When (performance.now()) the look-again timer last vouched that mail has stopped; an acceptance withdraws it. */
+  let quietVouchedAt = -Infinity;
   /**
    * Whether the queue may hold an entry this instance's processors have not taken: another instance's, one given
    * back, one whose retry is due, or an acceptance queued while their hands were full. While it does, acceptances are
@@ -205,14 +218,21 @@ export function createIntake(deps: IntakeDeps): Intake {
   }
 
   /**
-   * The queue emptied with mail still arriving: look again once it may have stopped (memory.idle) — or, given
-   * `afterMs`, once a release held back by the last one's interval may run.
+   * The queue emptied: look again once mail may have stopped (memory.idle), QUIET_MS from now at the soonest — or,
+   * given `afterMs`, once a release held back by the last one's interval may run. The look vouches that mail has
+   * stopped when it runs on time with no acceptance begun meanwhile (LATE_MS); it is timed by the event loop's own
+   * clock (performance.now), which the intake's (`now`, stopped by tests) does not replace.
    */
   function idleRecheckSoon(afterMs = lastAcceptedAt + QUIET_MS - clock()): void {
-    idleRecheck ??= setTimeout(() => {
+    if (idleRecheck) return;
+    const delayMs = Math.max(QUIET_MS, afterMs) + 1;
+    const dueAt = performance.now() + delayMs;
+    const begun = acceptancesBegun;
+    idleRecheck = setTimeout(() => {
       idleRecheck = undefined;
+      if (performance.now() - dueAt <= LATE_MS && acceptancesBegun === begun && acceptancesUnderWay === 0) quietVouchedAt = performance.now();
       void pump();
-    }, Math.max(1, afterMs) + 1);
+    }, delayMs);
     idleRecheck.unref();
   }
 
@@ -399,12 +419,17 @@ export function createIntake(deps: IntakeDeps): Intake {
             }
             // Nothing queued and nothing in hand: a burst that has just been stored may give its memory back. With
             // mail still arriving (QUIET_MS) it goes on; look again once that much has passed with none, or once the
-            // last release's interval is over when that holds this one back.
+            // last release's interval is over when that holds this one back. None for QUIET_MS by the clock is taken
+            // for the burst's end only once a look-again timer vouches for it (LATE_MS): until then, look again.
             if (claimed.length === 0 && inFlight.size === 0 && !stopped) {
               const arriving = clock() - lastAcceptedAt < QUIET_MS;
-              const left = memory.idle(arriving);
-              if (arriving) idleRecheckSoon();
-              else if (left !== undefined) idleRecheckSoon(left);
+              if (!arriving && performance.now() - quietVouchedAt > LATE_MS) idleRecheckSoon();
+              else {
+                quietVouchedAt = -Infinity;
+                const left = memory.idle(arriving);
+                if (arriving) idleRecheckSoon();
+                else if (left !== undefined) idleRecheckSoon(left);
+              }
             }
             break;
           }
@@ -457,6 +482,8 @@ export function createIntake(deps: IntakeDeps): Intake {
         queuedCount++;
       }
       acceptancesUnderWay++;
+      acceptancesBegun++;
+      quietVouchedAt = -Infinity;
       try {
         await insertAccepted({ entry, onlyLive: opts?.onlyLive ?? false }).committed;
         if (!handOver) {

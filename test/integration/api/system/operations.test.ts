@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../helpers/app.js';
 import { freePort } from '../../../helpers/probes.js';
+import { dialog } from '../../../helpers/smtp-dialog.js';
 import { createSmtpServer } from '../../../../src/smtp/server.js';
 import { createIntake } from '../../../../src/mail/ingest/intake.js';
 import { MIN_INTERVAL_MS, memoryRelease } from '../../../../src/platform/memory.js';
@@ -227,6 +228,64 @@ describe('getMetrics', () => {
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(2);
     } finally {
       transport.close();
+      await smtp.close();
+      await intake.stop();
+    }
+  });
+
+  it('does not take a pause of the event loop in the middle of a burst for its end', async () => {
+    const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
+    const { config, database, metrics } = t.context;
+    const { address, metric, count } = await mailbox(t);
+    // One clock for the intake and its releases: it stands still while the first three messages come (by it, mail is
+    // still arriving whenever the queue empties), and runs again from the third one's store on.
+    let standing: number | null = Date.now();
+    const clock = () => standing ?? Date.now();
+    const releases = memoryRelease({ afterMessages: 3, metrics, now: clock });
+    let fourth: Promise<string> | undefined;
+    let stored = 0;
+    const memory = {
+      stored(n: number) {
+        releases.stored(n);
+        stored += n;
+        if (stored !== 3) return;
+        // The third message's store holds the event loop up for 100 ms, as a slow sync to disk would, while a sender
+        // finishes the fourth: its last line waits in the socket, and by the clock nothing was accepted for 100 ms.
+        standing = null;
+        fourth = sender.command('.');
+        const until = performance.now() + 100;
+        while (performance.now() < until);
+      },
+      idle: (arriving: boolean) => releases.idle(arriving),
+    };
+    const intake = createIntake({ config, db: database.db, metrics, now: clock, memory });
+    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    // The fourth message's sender, all but its terminating dot sent before the others come.
+    const sender = await dialog(port);
+    await sender.command('EHLO sender.example');
+    expect(await sender.command('MAIL FROM:<d@example.com>')).toMatch(/^250/);
+    expect(await sender.command(`RCPT TO:<${address}>`)).toMatch(/^250/);
+    expect(await sender.command('DATA')).toMatch(/^354/);
+    sender.write('Subject: message 3\r\n\r\nx\r\n');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
+        await expect.poll(count, { timeout: 15_000 }).toBe(i + 1);
+      }
+      // The fourth was accepted right after the pause: the burst went on, and nothing was given back in its middle.
+      expect(await fourth).toMatch(/^250/);
+      expect(await metric('ephemail_memory_releases_total')).toBe(0);
+      await expect.poll(count, { timeout: 5_000 }).toBe(4);
+      // Once it is over, the burst of four gives its memory back, once.
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await metric('ephemail_memory_releases_total')).toBe(1);
+    } finally {
+      transport.close();
+      sender.close();
       await smtp.close();
       await intake.stop();
     }
