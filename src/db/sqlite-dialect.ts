@@ -7,7 +7,7 @@ import type { LogSync } from './log-sync.js';
 export const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * Kysely's SQLite dialect over better-sqlite3, with two changes:
+ * Kysely's SQLite dialect over better-sqlite3, with these changes:
  *
  * - Prepared statements are kept. Kysely's driver calls `prepare()` for every query; compiling the SQL text was 9 % of
  *   a Developer-API list's CPU time (BENCHMARKS.md, "the prepared-statement cache"). The same text gets the same
@@ -20,6 +20,8 @@ export const STATEMENT_CACHE_SIZE = 500;
  *   (src/db/log-sync.ts; the connection commits with `synchronous = NORMAL`): the caller of the write or transaction
  *   goes on once it is synced, while other queries use the connection meanwhile. A commit made under
  *   `relaxedCommits()` is not synced (a write that may be redone; src/db/events.ts, `durable`).
+ * - A transaction that SQLite rolled back itself (a full disk, an I/O error) fails with SQLite's error, not with that of
+ *   the ROLLBACK Kysely sends after it (`StoreDriver`).
  */
 export function sqliteDialect(sqlite: BetterSqlite3.Database, cacheSize = STATEMENT_CACHE_SIZE, writes?: WriteCounter, log?: LogSync): SqliteDialect {
   const durability = log ? new Durability(sqlite, log) : undefined;
@@ -156,13 +158,17 @@ class Durability {
   }
 }
 
-/** Kysely's SQLite driver, its connection's commits synced once it is released (`Durability`). */
-class DurableDriver implements Driver {
+/**
+ * Kysely's SQLite driver with two changes: with `durability` (a store with a log), the connection's commits are synced
+ * once it is released; and a transaction SQLite has already rolled back is not rolled back again.
+ */
+class StoreDriver implements Driver {
   #connection: DatabaseConnection | undefined;
 
   constructor(
     private readonly inner: Driver,
-    private readonly durability: Durability,
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly durability?: Durability,
   ) {}
 
   init(): Promise<void> {
@@ -172,6 +178,7 @@ class DurableDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await this.inner.acquireConnection();
     const durability = this.durability;
+    if (!durability) return inner;
     this.#connection ??= {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         try {
@@ -193,7 +200,14 @@ class DurableDriver implements Driver {
     return this.inner.commitTransaction(connection);
   }
 
+  /**
+   * SQLite rolls a transaction back itself when a statement or the commit fails for want of room (SQLITE_FULL: the
+   * disk is full), on an I/O error or out of memory. A ROLLBACK after that fails ("cannot rollback - no transaction is
+   * active"), and Kysely, which rolls back when a transaction fails, would throw that error instead of the one that
+   * says what happened.
+   */
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.sqlite.inTransaction) return Promise.resolve();
     return this.inner.rollbackTransaction(connection);
   }
 
@@ -210,16 +224,16 @@ class DurableDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const due = this.durability.syncDue;
-    this.durability.syncDue = false;
+    const due = this.durability?.syncDue ?? false;
+    if (this.durability) this.durability.syncDue = false;
     await this.inner.releaseConnection(connection);
     // The next query may use the connection while the disk syncs; this caller goes on once it has.
-    if (due) await this.durability.log.sync();
+    if (due) await this.durability!.log.sync();
   }
 
   async destroy(): Promise<void> {
     await this.inner.destroy();
-    await this.durability.log.close();
+    await this.durability?.log.close();
   }
 }
 
@@ -250,8 +264,7 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    return this.durability ? new DurableDriver(driver, this.durability) : driver;
+    return new StoreDriver(super.createDriver(), this.sqlite, this.durability);
   }
 }
 

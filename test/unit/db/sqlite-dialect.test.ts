@@ -92,4 +92,22 @@ describe('SQLite with kept prepared statements', () => {
     expect(tables.rows).toEqual([]);
     await db.destroy();
   });
+
+  it('answers the error of a transaction SQLite rolled back itself (a full disk), not that of a rollback after it', async () => {
+    const sqlite = new SQLite(':memory:');
+    const db = new Kysely<T>({ dialect: sqliteDialect(sqlite) });
+    await sql`create table t (id integer primary key, v text)`.execute(db);
+    // No room for another page, as on a full disk: SQLite fails the statement and rolls the transaction back.
+    sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+    const failed = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ v: 'x'.repeat(20_000) }).execute();
+    });
+    await expect(failed).rejects.toMatchObject({ code: 'SQLITE_FULL', message: 'database or disk is full' });
+    expect(sqlite.inTransaction).toBe(false);
+    // With room again, the same connection writes.
+    sqlite.pragma('max_page_count = 1000000');
+    await db.transaction().execute(async (trx) => void (await trx.insertInto('t').values({ v: 'y' }).execute()));
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'y' }]);
+    await db.destroy();
+  });
 });
