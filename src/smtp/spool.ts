@@ -27,14 +27,26 @@ export function createSpool(dir: string): Spool {
   let chunks: Buffer[] = [];
   let length = 0;
   let file: { path: string; out: fs.WriteStream; done: Promise<void> } | undefined;
+  // Why the file could not be made or written (a full disk: ENOSPC). The rest of the message is then drained and
+  // dropped, and read() rejects with it, so the sender gets an answer (src/smtp/server.ts) rather than a connection
+  // waiting for a disk that will not drain.
+  let failed: Error | undefined;
 
   const open = () => {
-    fs.mkdirSync(dir, { recursive: true });
     const target = path.join(dir, `${randomUUID()}.eml`);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      failed = err as Error;
+      return undefined;
+    }
     const out = fs.createWriteStream(target, { flags: 'wx' });
     const done = new Promise<void>((resolve, reject) => {
       out.once('finish', resolve);
-      out.once('error', reject);
+      out.once('error', (err) => {
+        failed ??= err;
+        reject(err);
+      });
     });
     done.catch(() => undefined); // read() reports it
     for (const c of chunks) out.write(c);
@@ -45,21 +57,30 @@ export function createSpool(dir: string): Spool {
   return {
     write(chunk) {
       length += chunk.length;
-      if (!file && length <= SPOOL_THRESHOLD_BYTES) {
+      if (!file && !failed && length <= SPOOL_THRESHOLD_BYTES) {
         chunks.push(chunk);
         return true;
       }
+      if (failed) return true;
       file ??= open();
-      return file.out.write(chunk);
+      return file ? file.out.write(chunk) : true;
     },
     drained(resume) {
-      if (file) file.out.once('drain', resume);
-      else resume();
+      const out = file?.out;
+      if (!out || failed) return resume();
+      const go = () => {
+        out.off('drain', go);
+        out.off('error', go);
+        resume();
+      };
+      out.once('drain', go);
+      out.once('error', go);
     },
     get spooled() {
       return file !== undefined;
     },
     async read() {
+      if (failed) throw failed;
       if (!file) return Buffer.concat(chunks, length);
       file.out.end();
       await file.done;
