@@ -63,7 +63,9 @@ export interface paths {
          *     and `ephemail_http_request_duration_seconds` by operationId, method and status; `ephemail_smtp_sessions_total`
          *     and `ephemail_smtp_connections` (open now); `ephemail_messages_stored_total`; `ephemail_messages_refused_total`
          *     by reason (`relay`, `unknown_recipient`, `too_many_recipients`, `too_big`, `too_many_connections`,
-         *     `transaction_timeout`, `inbound_rate_limited`, `fault` — refused by the address's fault profile —, `error`); `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
+         *     `transaction_timeout`, `inbound_rate_limited`, `auth_failed`, `auth_throttled`, `encryption_required`,
+         *     `fault` — refused by the address's fault profile —, `intake_full` — `451 4.3.2`, past `INTAKE_MAX_QUEUED` —,
+         *     `storage_full` — `452 4.3.1`, the store's disk full —, `error`); `ephemail_webhook_attempts_total` by outcome (`succeeded`, `failed`); `ephemail_event_log_lag` by consumer
          *     (events in the log this instance's feed, or the webhook enqueuer's durable cursor, has not read yet); and
          *     Node's process metrics (`process_*`, `nodejs_*`).
          *
@@ -5369,7 +5371,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `service_unavailable`: a dependency (the database) does not answer. */
+        /** @description `service_unavailable`: a dependency (the database) does not answer, or the store is full (its disk has no room); retry after `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;

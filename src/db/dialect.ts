@@ -16,7 +16,6 @@ export async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promi
   for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) await insert(rows.slice(i, i + INSERT_CHUNK_ROWS));
 }
 
-/** A unique index refused a row, on either store: the one place that knows their error codes. */
 /**
  * PostgreSQL gave up on a transaction because of another one (40P01 deadlock detected, 40001 serialization failure):
  * nothing was written, and the same transaction tried again normally succeeds. (SQLite has one writer at a time.)
@@ -41,6 +40,17 @@ export function isStoreUnavailable(err: unknown): boolean {
   return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(message);
 }
 
+/**
+ * The store has no room for what was written: the disk (or the operator's quota) is full — SQLite's SQLITE_FULL,
+ * PostgreSQL's 53100 disk_full, a file's ENOSPC or EDQUOT. Nothing is wrong with the write, and the same one succeeds
+ * once space is freed; SQLite has rolled the transaction back itself.
+ */
+export function isStoreFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** A unique index refused a row, on either store: the one place that knows their error codes. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));

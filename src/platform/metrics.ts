@@ -36,7 +36,7 @@ export interface Metrics {
 }
 
 /** Why SMTP refused a message or recipient. */
-export type RefusalReason = 'relay' | 'auth_failed' | 'auth_throttled' | 'encryption_required' | 'unknown_recipient' | 'too_many_recipients' | 'too_big' | 'too_many_connections' | 'transaction_timeout' | 'inbound_rate_limited' | 'fault' | 'intake_full' | 'error';
+export type RefusalReason = 'relay' | 'auth_failed' | 'auth_throttled' | 'encryption_required' | 'unknown_recipient' | 'too_many_recipients' | 'too_big' | 'too_many_connections' | 'transaction_timeout' | 'inbound_rate_limited' | 'fault' | 'intake_full' | 'storage_full' | 'error';
 
 export function createMetrics(): Metrics {
   const registry = new Registry();

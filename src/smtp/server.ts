@@ -6,6 +6,7 @@ import './greeting.js';
 import './auth-tls.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { isStoreFull } from '../db/dialect.js';
 import { resolveRecipient } from '../mail/addresses.js';
 import { RecipientCache } from '../mail/recipient-cache.js';
 import { silentLogger, type Logger } from '../platform/logger.js';
@@ -68,6 +69,8 @@ const tooBig = () => reply(552, '5.3.4 Message too big');
 const mailboxUnavailable = () => reply(550, '5.1.1 Mailbox unavailable');
 const temporaryFailure = () => reply(451, '4.3.0 Temporary failure, try again');
 const busy = () => reply(451, '4.3.2 System busy, try again later');
+/** The store has no room (a full disk): RFC 5321's 452 and RFC 3463's "mail system full", as Postfix answers it. */
+const insufficientStorage = () => reply(452, '4.3.1 Insufficient system storage');
 
 /** What an authenticated session carries (smtp-server keeps it as `session.user`). */
 interface SandboxUser {
@@ -298,6 +301,10 @@ export function createSmtpServer(deps: SmtpDeps): SmtpListener {
           (err: unknown) => {
             if (err instanceof Disconnect) return drop(session);
             if (err instanceof Error && 'responseCode' in err) return answer(err);
+            if (isStoreFull(err)) {
+              logger.error({ session: session.id, err }, 'smtp message not queued: the store has no room (disk full)');
+              return answer(refused('storage_full', insufficientStorage()));
+            }
             logger.error({ session: session.id, err }, 'smtp message could not be stored');
             answer(refused('error', temporaryFailure()));
           },

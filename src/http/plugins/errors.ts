@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable } from '../../db/dialect.js';
+import { isStoreFull, isStoreUnavailable } from '../../db/dialect.js';
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
 import type { ErrorObject } from 'ajv';
 import { formatValidationErrors } from '../spec/validation.js';
@@ -47,6 +47,8 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
 
 /** Retry-After of a 503 for a database that dropped the connection (PostgreSQL reconnects within a second). */
 const STORE_RETRY_AFTER_SECONDS = 1;
+/** Retry-After of a 503 for a store with no room (a full disk): it takes the operator to free space. */
+const STORE_FULL_RETRY_AFTER_SECONDS = 60;
 
 /** Maps anything thrown in a request to the envelope. Internals of 5xx failures go to the log only. */
 export function toErrorBody(err: FastifyError | Error, request: FastifyRequest): ErrorBody {
@@ -71,6 +73,7 @@ export function toErrorBody(err: FastifyError | Error, request: FastifyRequest):
   }
   // The database dropped the connection or does not answer: retryable, and nothing the client did wrong.
   if (isStoreUnavailable(err)) return errorBody('service_unavailable', `The database does not answer right now; retry in ${STORE_RETRY_AFTER_SECONDS} s.`);
+  if (isStoreFull(err)) return errorBody('service_unavailable', `The store is full: the server's disk has no room for this write; retry in ${STORE_FULL_RETRY_AFTER_SECONDS} s, once space is freed.`);
   if (err instanceof SyntaxError && fe.statusCode === 400) {
     return errorBody('invalid_json', `The body is not valid JSON: ${err.message}`);
   }
@@ -127,7 +130,21 @@ export function asProviderError(err: FastifyError | Error, request: FastifyReque
     return new ProviderError('invalid', formatValidationErrors(fe.validation, fe.validationContext), field ? { field } : {});
   }
   const body = toErrorBody(err, request);
-  return new ProviderError(PROVIDER_KIND[body.error] ?? (errorStatus[body.error] >= 500 ? 'internal' : 'invalid'), body.message);
+  const kind = PROVIDER_KIND[body.error] ?? (errorStatus[body.error] >= 500 ? 'internal' : 'invalid');
+  return new ProviderError(kind, body.message, kind === 'unavailable' ? { retryAfter: retryAfterOf(err) } : {});
+}
+
+/** Retry-After (seconds) of a 503 for a store that is full or does not answer. */
+function retryAfterOf(err: unknown): number {
+  return isStoreFull(err) ? STORE_FULL_RETRY_AFTER_SECONDS : STORE_RETRY_AFTER_SECONDS;
+}
+
+/** Logs a failure on our side: a full store at error level (an operator must free space), one that does not answer
+ * as a warning (it comes back by itself), anything else that failed as an error. */
+function logFailure(request: FastifyRequest, err: unknown, unavailable: boolean): void {
+  if (isStoreFull(err)) request.log.error({ err }, 'request failed: the store has no room (disk full)');
+  else if (unavailable) request.log.warn({ err }, 'request failed: a dependency is unavailable');
+  else request.log.error({ err }, 'request failed');
 }
 
 function sendProviderError(reply: FastifyReply, provider: Provider, err: ProviderError): FastifyReply {
@@ -159,16 +176,14 @@ export function installErrorHandlers(
     const provider = request.routeOptions.config?.provider;
     if (provider) {
       const failure = asProviderError(err as Error, request);
-      if (failure.kind === 'internal') request.log.error({ err }, 'request failed');
+      if (failure.kind === 'internal' || failure.kind === 'unavailable') logFailure(request, err, failure.kind === 'unavailable');
       if (failure.kind === 'internal' && !(err instanceof ProviderError)) return sendProviderError(reply, provider, new ProviderError('internal', `Something went wrong on our side (request ${request.id}).`));
       return sendProviderError(reply, provider, failure);
     }
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
-    if (body.error === 'service_unavailable') {
-      request.log.warn({ err }, 'request failed: a dependency is unavailable');
-      if (!reply.hasHeader('retry-after')) reply.header('retry-after', STORE_RETRY_AFTER_SECONDS);
-    } else if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status >= 500) logFailure(request, err, body.error === 'service_unavailable');
+    if (body.error === 'service_unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', retryAfterOf(err));
     const scope = (err as { scope?: unknown }).scope;
     if (body.error === 'insufficient_scope' && typeof scope === 'string') {
       reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);

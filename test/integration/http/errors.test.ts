@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, makeTestApp, type TestApp } from '../../helpers/app.js';
 import { errorStatus, readErrorStatuses } from '../../../src/http/plugins/errors.js';
+import { sqliteConnectionOf } from '../../../src/db/sqlite-dialect.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +123,37 @@ describe('500 answers leak nothing', () => {
     expect(res.json()).toEqual({ success: false, error: 'internal_error', message: expect.stringMatching(/^Something went wrong on our side \(request .+\)\.$/) });
     expect(res.body).not.toContain('hunter2');
     await fresh.close();
+  });
+});
+
+describe('a full store', () => {
+  it('answers 503 with Retry-After and says the disk is full, in the provider\'s shape, and takes the retry once there is room', async () => {
+    const fresh = await makeTestApp();
+    try {
+      const created = await fresh.app.inject({ method: 'POST', url: '/api/v1/sandboxes', headers: { authorization: `Bearer ${fresh.developerKey}` }, payload: { name: 'app' } });
+      const sandbox = created.json().sandbox as { id: string; api_key: string };
+      const send = () =>
+        fresh.app.inject({
+          method: 'POST',
+          url: '/postmark/email',
+          headers: { 'x-postmark-server-token': sandbox.api_key, accept: 'application/json' },
+          payload: { From: 'app@shop.example', To: 'ada@example.com', Subject: 'Full store', TextBody: 'x'.repeat(60_000) },
+        });
+      // No room for another page, as on a full disk.
+      const sqlite = sqliteConnectionOf(fresh.context.database.db)!;
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+      const refused = await send();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ ErrorCode: 100, Message: expect.stringMatching(/^The store is full: the server's disk has no room/) });
+
+      sqlite.pragma('max_page_count = 1073741823');
+      const taken = await send();
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(taken.json()).toMatchObject({ ErrorCode: 0, Message: 'OK' });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

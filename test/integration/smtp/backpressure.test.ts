@@ -6,6 +6,8 @@ import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress } from '../../../src/mail/addresses.js';
 import { createIntake } from '../../../src/mail/ingest/intake.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
+import { sqliteConnectionOf } from '../../../src/db/sqlite-dialect.js';
+import { createMetrics } from '../../../src/platform/metrics.js';
 
 describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialect) => {
   let database: Database | undefined;
@@ -48,6 +50,49 @@ describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialec
       await intake.drained();
       const stored = await database.db.selectFrom('messages').select('subject').execute();
       expect(stored.map((m) => m.subject).sort()).toEqual(['four', 'one', 'three', 'two']);
+    } finally {
+      transport.close();
+    }
+  });
+});
+
+describe('a full store', () => {
+  let database: Database | undefined;
+  let smtp: SmtpListener | undefined;
+  afterEach(async () => {
+    await smtp?.intake.stop();
+    await smtp?.close();
+    await database?.close();
+  });
+
+  it('answers 452 4.3.1 while the disk has no room, and stores the retry once it has', async () => {
+    const config = testConfig();
+    database = await openTestDatabase('sqlite');
+    const account = await createAccount(database.db, 'full@example.com', 'developer');
+    const to = (await createAddress(database.db, config, account.id, { prefix: 'full' })).address;
+    const metrics = createMetrics();
+    const intake = createIntake({ config, db: database.db });
+    smtp = createSmtpServer({ config, db: database.db, intake, metrics });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const send = () =>
+      transport.sendMail({ from: 'a@example.com', to, subject: 'big', text: 'x'.repeat(60_000) }).then(
+        (info) => info.response,
+        (err: { response: string }) => err.response,
+      );
+    try {
+      // No room for another page, as on a full disk: the message cannot be queued.
+      const sqlite = sqliteConnectionOf(database.db)!;
+      sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+      expect(await send()).toBe('452 4.3.1 Insufficient system storage');
+      expect(await metrics.registry.getSingleMetricAsString('ephemail_messages_refused_total')).toMatch(/^ephemail_messages_refused_total\{reason="storage_full"\} 1$/m);
+
+      sqlite.pragma('max_page_count = 1073741823');
+      expect(await send()).toMatch(/^250 2\.0\.0 Ok: queued msg_/);
+      await intake.drained();
+      const stored = await database.db.selectFrom('messages').select(['subject', 'parse_error']).execute();
+      expect(stored).toEqual([{ subject: 'big', parse_error: null }]);
     } finally {
       transport.close();
     }
