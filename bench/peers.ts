@@ -923,8 +923,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         if (!resolver.ok) systemDns.skipped = `the machine's resolver (${resolver.servers.join(', ') || 'none'}) is not on 127.0.0.0/8, and no query may leave the machine`;
         const dnsTwins = [slow, fast, ...(system ? [system] : [])];
         log(`${store}: DNS rows`);
-        // Warmed up as the other rows' instances are: after one burst a fresh process still compiles, and the first
-        // round read about 40 % under the later ones on both sides (session 49).
+        // Warmed up as the other rows' instances are: four reused runs each (one until session 49).
         for (let i = 0; i < warmUps; i++) {
           await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
           await send(fast.smtpPort, fastSeeded.address, true)().catch(() => 0);
