@@ -57,7 +57,7 @@ export function createSpool(dir: string): Spool {
   return {
     write(chunk) {
       length += chunk.length;
-      if (!file && !failed && length <= SPOOL_THRESHOLD_BYTES) {
+      if (!file && length <= SPOOL_THRESHOLD_BYTES) {
         chunks.push(chunk);
         return true;
       }
