@@ -9,23 +9,28 @@ import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js
 import { sqliteConnectionOf } from '../../../src/db/sqlite-dialect.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 
-describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialect) => {
-  let database: Database | undefined;
-  let smtp: SmtpListener | undefined;
+/** The store and the SMTP listener a test opens, closed after it. */
+function opened(): { database?: Database; smtp?: SmtpListener } {
+  const o: { database?: Database; smtp?: SmtpListener } = {};
   afterEach(async () => {
-    await smtp?.intake.stop();
-    await smtp?.close();
-    await database?.close();
+    await o.smtp?.intake.stop();
+    await o.smtp?.close();
+    await o.database?.close();
   });
+  return o;
+}
+
+describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialect) => {
+  const o = opened();
 
   it('answers 451 4.3.2 while the queue is full, and accepts the retry once processors made room', async () => {
     const config = testConfig({ INTAKE_MAX_QUEUED: '3' });
-    database = await openTestDatabase(dialect);
+    const database = (o.database = await openTestDatabase(dialect));
     const account = await createAccount(database.db, `busy-${dialect}@example.com`, 'developer');
     const to = (await createAddress(database.db, config, account.id, { prefix: 'busy' })).address;
     // The processors are not started yet: what is accepted stays queued.
     const intake = createIntake({ config, db: database.db });
-    smtp = createSmtpServer({ config, db: database.db, intake });
+    const smtp = (o.smtp = createSmtpServer({ config, db: database.db, intake }));
     const port = await smtp.listen(0, '127.0.0.1');
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     const send = (subject: string) =>
@@ -57,22 +62,16 @@ describe.each(DIALECTS)('intake backpressure (INTAKE_MAX_QUEUED) on %s', (dialec
 });
 
 describe('a full store', () => {
-  let database: Database | undefined;
-  let smtp: SmtpListener | undefined;
-  afterEach(async () => {
-    await smtp?.intake.stop();
-    await smtp?.close();
-    await database?.close();
-  });
+  const o = opened();
 
   it('answers 452 4.3.1 while the disk has no room, and stores the retry once it has', async () => {
     const config = testConfig();
-    database = await openTestDatabase('sqlite');
+    const database = (o.database = await openTestDatabase('sqlite'));
     const account = await createAccount(database.db, 'full@example.com', 'developer');
     const to = (await createAddress(database.db, config, account.id, { prefix: 'full' })).address;
     const metrics = createMetrics();
     const intake = createIntake({ config, db: database.db });
-    smtp = createSmtpServer({ config, db: database.db, intake, metrics });
+    const smtp = (o.smtp = createSmtpServer({ config, db: database.db, intake, metrics }));
     const port = await smtp.listen(0, '127.0.0.1');
     await intake.start();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
