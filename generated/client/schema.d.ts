@@ -3286,7 +3286,7 @@ export interface components {
             links: components["schemas"]["MessageLinks"];
             /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
             authentication: components["schemas"]["Authentication"] | null;
-            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read), or when processing it failed five times for reasons of its own (an outage or a full disk on the server never counts): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
             parse_error?: string;
             /** @description Present only on a sandbox's messages: the sandbox (`sbx_…`) that captured it. */
             sandbox_id?: string;
@@ -3339,7 +3339,7 @@ export interface components {
             links: components["schemas"]["MessageLinks"];
             /** @description SPF, DKIM and DMARC verdicts from when the message arrived; null when `MAIL_AUTH` is off (or for mail stored before the check existed). */
             authentication: components["schemas"]["Authentication"] | null;
-            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
+            /** @description Present only when the parser gave up on the message (more than 1,000 MIME parts, a header block over 1 MB, or MIME it cannot read), or when processing it failed five times for reasons of its own (an outage or a full disk on the server never counts): why, in a sentence. What could be read is shown — the top-level headers (subject, from, to, cc) at least —, bodies and attachments may be missing; the raw source (getMessageRaw) is always complete. */
             parse_error?: string;
             /** @description Present only on a sandbox's messages: the sandbox (`sbx_…`) that captured it. */
             sandbox_id?: string;

@@ -50,6 +50,10 @@ export function isStoreFull(err: unknown): boolean {
   return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC' || code === 'EDQUOT';
 }
 
+/** How long to wait before writing again to a full store: it takes the operator to free space (HTTP's Retry-After
+ * of a 503 for it, and the intake's wait before it tries a message again). */
+export const STORE_FULL_RETRY_AFTER_SECONDS = 60;
+
 /** A unique index refused a row, on either store: the one place that knows their error codes. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;

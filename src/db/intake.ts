@@ -131,9 +131,16 @@ export async function takeIntakeEntries(trx: Db, ids: string[], addressIds: stri
   return taken;
 }
 
-/** Gives a claimed entry back after a failure, to be claimed again at `retryAt`, with why it failed. */
-export async function releaseIntakeEntry(db: Db, id: string, retryAt: string, error: string): Promise<void> {
-  await db.updateTable('intake_queue').set({ lease_until: retryAt, last_error: error.slice(0, 2000) }).where('id', '=', id).execute();
+/**
+ * Gives a claimed entry back after a failure, to be claimed again at `retryAt`, with why it failed. `counted: false`
+ * takes back the attempt its claim counted: the failure was the store's (away, or full), not the message's.
+ */
+export async function releaseIntakeEntry(db: Db, id: string, retryAt: string, error: string, counted = true): Promise<void> {
+  await db
+    .updateTable('intake_queue')
+    .set((eb) => ({ lease_until: retryAt, last_error: error.slice(0, 2000), ...(counted ? {} : { attempts: eb('attempts', '-', 1) }) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Gives back entries claimed but never started (a stopping processor's): claimable at once, the claim uncounted. */

@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreFull, isStoreUnavailable } from '../../db/dialect.js';
+import { isStoreFull, isStoreUnavailable, STORE_FULL_RETRY_AFTER_SECONDS } from '../../db/dialect.js';
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
 import type { ErrorObject } from 'ajv';
 import { formatValidationErrors } from '../spec/validation.js';
@@ -47,8 +47,6 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
 
 /** Retry-After of a 503 for a database that dropped the connection (PostgreSQL reconnects within a second). */
 const STORE_RETRY_AFTER_SECONDS = 1;
-/** Retry-After of a 503 for a store with no room (a full disk): it takes the operator to free space. */
-const STORE_FULL_RETRY_AFTER_SECONDS = 60;
 
 /** Maps anything thrown in a request to the envelope. Internals of 5xx failures go to the log only. */
 export function toErrorBody(err: FastifyError | Error, request: FastifyRequest): ErrorBody {

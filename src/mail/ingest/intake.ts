@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, isStoreFull, isStoreUnavailable, STORE_FULL_RETRY_AFTER_SECONDS } from '../../db/dialect.js';
 import { batchedWrite, commitGrouped } from '../../db/group-commit.js';
 import type { Emit } from '../../db/events.js';
 import {
@@ -38,7 +38,8 @@ import { newId } from '../../platform/ids.js';
 /** How often a processor tries again to give back an entry it could not store (while its lease lasts). */
 const RELEASE_RETRY_MS = 1000;
 
-/** After this many claims, an entry is stored as far as it can be: its raw source, marked with why. */
+/** After this many claims that failed for the message's sake (not the store's: away or full), an entry is stored as far
+ * as it can be: its raw source, marked with why. */
 export const MAX_ATTEMPTS = 5;
 /** Longest a DNS answer of the checks is kept, whatever its TTL says (a shorter TTL is honoured:
  * src/platform/dns-cache.ts): how stale a changed SPF, DKIM or DMARC record can be at most. */
@@ -116,7 +117,8 @@ export interface IntakeDeps {
   mailAuth?: MailAuthenticator;
   /** Where parsing, extraction and compression run; by default INTAKE_WORKERS threads. */
   preparer?: ContentPreparer;
-  /** How long a failed entry waits before its next attempt (tests shorten it); 1 s doubling up to a minute by default. */
+  /** How long a failed entry waits before its next attempt (tests shorten it); by default 1 s doubling up to a minute,
+   * and a minute when the store was full. */
   retryDelayMs?: (attempts: number) => number;
   /** The time (ms) that the acceptance rate and the depth's age are read by; Date.now by default (tests stop it). */
   now?: () => number;
@@ -346,14 +348,19 @@ export function createIntake(deps: IntakeDeps): Intake {
     } catch (err) {
       if (err instanceof AlreadyStored) return;
       metrics?.intakeFailures.inc();
-      logger.error({ entry: entry.id, attempts: entry.attempts, err }, 'intake entry could not be stored; it stays queued');
-      const retryAt = new Date(Date.now() + (deps.retryDelayMs ?? backoffMs)(entry.attempts)).toISOString();
+      // A store that is away or full fails every message alike: the attempt is not the message's, and does not bring
+      // it nearer to being stored as raw source only (MAX_ATTEMPTS). A full store is tried again once an operator
+      // could have freed space, not every second.
+      const storeFault = isStoreFull(err) || isStoreUnavailable(err);
+      logger.error({ entry: entry.id, attempts: entry.attempts, counted: !storeFault, err }, 'intake entry could not be stored; it stays queued');
+      const delayMs = deps.retryDelayMs?.(entry.attempts) ?? (isStoreFull(err) ? STORE_FULL_RETRY_AFTER_SECONDS * 1000 : backoffMs(entry.attempts));
+      const retryAt = new Date(Date.now() + delayMs).toISOString();
       // The store failing usually means the store is away (a PostgreSQL restart): giving the entry back fails too.
       // Try again every second while the lease lasts, so it is taken again soon after the store is back rather than
       // when the lease runs out (INTAKE_LEASE_SECONDS, a minute by default).
       for (;;) {
         try {
-          await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err));
+          await releaseIntakeEntry(db, entry.id, retryAt, err instanceof Error ? err.message : String(err), !storeFault);
           break;
         } catch (e) {
           if (stopped || Date.now() + RELEASE_RETRY_MS >= leaseEnds) {

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase, testConfig } from '../../helpers/app.js';
 import type { Database } from '../../../src/db/database.js';
 import { createAccount } from '../../../src/identity/accounts.js';
 import { createAddress } from '../../../src/mail/addresses.js';
-import { createIntake } from '../../../src/mail/ingest/intake.js';
+import { createIntake, MAX_ATTEMPTS } from '../../../src/mail/ingest/intake.js';
 import { createSmtpServer, type SmtpListener } from '../../../src/smtp/server.js';
 import { sqliteConnectionOf } from '../../../src/db/sqlite-dialect.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
@@ -92,6 +93,41 @@ describe('a full store', () => {
       await intake.drained();
       const stored = await database.db.selectFrom('messages').select(['subject', 'parse_error']).execute();
       expect(stored).toEqual([{ subject: 'big', parse_error: null }]);
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('stores a message acknowledged before the disk filled up whole once it has room, however often it was tried meanwhile', async () => {
+    const config = testConfig({ MAIL_AUTH: 'false', INTAKE_POLL_MS: '20' });
+    const database = (o.database = await openTestDatabase('sqlite'));
+    const account = await createAccount(database.db, 'filled@example.com', 'developer');
+    const to = await Promise.all(['filled-a', 'filled-b', 'filled-c'].map(async (prefix) => (await createAddress(database.db, config, account.id, { prefix })).address));
+    const metrics = createMetrics();
+    const intake = createIntake({ config, db: database.db, metrics, retryDelayMs: () => 10 });
+    const smtp = (o.smtp = createSmtpServer({ config, db: database.db, intake, metrics }));
+    const port = await smtp.listen(0, '127.0.0.1');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      // Queued while there was room (the processors are not started yet); its three copies need more.
+      const info = await transport.sendMail({ from: 'a@example.com', to, subject: 'filled', text: randomBytes(45_000).toString('base64') });
+      expect(info.response).toMatch(/^250 2\.0\.0 Ok: queued 3 copies as inq_/);
+      // Room for a claim, which writes the entry's row anew, and not for the three copies, which take its place.
+      const sqlite = sqliteConnectionOf(database.db)!;
+      const pages = (bytes: number) => Math.ceil(bytes / (sqlite.pragma('page_size', { simple: true }) as number));
+      sqlite.pragma(`max_page_count = ${(sqlite.pragma('page_count', { simple: true }) as number) + pages(80_000)}`);
+      await intake.start();
+      // Tried and failed more often than a message that cannot be processed is tried before it is kept as raw source.
+      await expect
+        .poll(async () => Number(/ (\d+)$/m.exec(await metrics.registry.getSingleMetricAsString('ephemail_intake_failures_total'))?.[1]), { timeout: 10_000 })
+        .toBeGreaterThan(MAX_ATTEMPTS + 1);
+      const [queued] = await database.db.selectFrom('intake_queue').select(['attempts', 'last_error']).execute();
+      expect(queued.last_error).toMatch(/full/i);
+
+      sqlite.pragma('max_page_count = 1073741823');
+      await intake.drained();
+      const stored = await database.db.selectFrom('messages').select(['subject', 'parse_error', 'text_body']).execute();
+      expect(stored).toEqual(to.map(() => ({ subject: 'filled', parse_error: null, text_body: expect.stringMatching(/^[A-Za-z0-9+/=\n]{40000,}/) })));
     } finally {
       transport.close();
     }
