@@ -69,14 +69,38 @@ const KEYWORDS = [
 ];
 const NEAR = 48;
 
+/** What ends a token that may be an e-mail address. */
+const TOKEN_END = /[\s<>"']/;
+
+/**
+ * `s` with every token (a run of characters up to whitespace, `<`, `>` or a quote) that holds an `@` between two other
+ * characters blanked out: e-mail addresses. Only the tokens around each `@` are looked at, each once: replacing every
+ * token through a callback cost 22 µs of the 46 that finding the codes in a 1.8 kB message took, and 110 µs for 3 kB
+ * of short words (a pattern anchored on the `@` instead would try every start of a long token without one again and
+ * again: quadratic).
+ */
+function maskAddresses(s: string): string {
+  let at = s.indexOf('@');
+  let out = '';
+  let done = 0;
+  while (at >= 0) {
+    let start = at;
+    while (start > done && !TOKEN_END.test(s[start - 1])) start--;
+    let end = at + 1;
+    while (end < s.length && !TOKEN_END.test(s[end])) end++;
+    if (/[^@]@[^@]/.test(s.slice(start, end))) {
+      out += s.slice(done, start) + ' '.repeat(end - start);
+      done = end;
+    }
+    at = s.indexOf('@', end);
+  }
+  return done === 0 ? s : out + s.slice(done);
+}
+
 /** Text without what looks like a number but is not a code: URLs, e-mail addresses, dates, times, prices, phones. */
 function maskNonCodes(s: string): string {
   const blank = (m: string) => ' '.repeat(m.length);
-  return s
-    .replace(BARE_URL, blank)
-    // E-mail addresses: each whitespace-delimited token is looked at once (a pattern anchored on the "@" would try
-    // every start of a long token without one again and again: quadratic, 6.5 % of an SMTP delivery's CPU).
-    .replace(/[^\s<>"']+/g, (token) => (/[^@]@[^@]/.test(token) ? blank(token) : token))
+  return maskAddresses(s.replace(BARE_URL, blank))
     .replace(/\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/g, blank)
     .replace(/\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/g, blank)
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, blank)

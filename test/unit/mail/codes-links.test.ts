@@ -11,6 +11,7 @@ describe('codes in transactional mail', () => {
     ['German and Spanish keywords rank first', 'Anmeldung', 'Referenz 88123456. Ihr Bestätigungscode lautet 314159. Tu código: 271828.', null, ['314159', '271828', '88123456']],
     ['years and dates are not codes, unless announced', 'Report 2025', 'Since 1999 we have served you. Statement for 01/12/2025. Your PIN: 2048.', null, ['2048']],
     ['digits in e-mail addresses are not codes', 'Support', 'Write to ops-123456@example.com or <desk.778899@help.example>; your code is 654321.', null, ['654321']],
+    ['addresses at either end, in quotes and one after another; a lone @ is no address, a quote ends one', 'Login', 'ada.135790@mail.example wrote "bob.246802@x.example"\t<c.975310@y.example>,d.864202@z.example;e.112358@w.example code 424242 (not 777777@ nor @888888), or "131313"via:desk@help.example f.999999@end.example', null, ['424242', '777777', '888888', '131313']],
     ['a long token without an address next to a code', 'Token', `${'Zz9'.repeat(20_000)} then code 112233 and ${'q'.repeat(20_000)}@`, null, ['112233']],
     ['amounts in euros, pounds and yen are not codes', 'Invoice', 'Paid €123456, £654321 and ¥998877, then 445566 €. Your code is 246810.', null, ['246810']],
     ['no code at all', 'Newsletter', 'Read our story: https://news.example/2026/11/21/story-123456 — 50% off, €20 only.', null, []],
