@@ -1,5 +1,5 @@
 import { encodeSource, type MessageLink } from '../../db/messages.js';
-import { extractCodes, extractLinks } from '../codes-links.js';
+import { extractCodesAndLinks } from '../codes-links.js';
 import { parse, type ParsedContent } from './parse.js';
 
 /** Everything a message's copies share, worked out once before the transaction: the CPU-heavy part of storing. */
@@ -16,12 +16,13 @@ export interface PreparedContent {
  */
 export async function prepareContent(raw: Buffer, onWorkerThread = false): Promise<PreparedContent> {
   const parsed = await parse(raw);
+  // Read once for every copy: what a test asks for most, the code and the link in the email.
+  const { codes, links } = extractCodesAndLinks(parsed.subject, parsed.text, parsed.html);
   return {
     // Attachment bytes are read from the source when downloaded; only their size is stored.
     content: { ...parsed, attachments: parsed.attachments.map((a) => ({ filename: a.filename, content_type: a.content_type, size: a.content.length })) },
-    // Read once for every copy: what a test asks for most, the code and the link in the email.
-    codes: extractCodes(parsed.subject, parsed.text, parsed.html),
-    links: extractLinks(parsed.text, parsed.html),
+    codes,
+    links,
     source: await encodeSource(raw, onWorkerThread),
   };
 }
