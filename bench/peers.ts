@@ -289,9 +289,10 @@ export async function cannon(url: string, requests: number, headers: Record<stri
   return r.requests.total / r.duration;
 }
 
-/** Messages per second that `smtp-source -s 10 -l 2048 -m N [-d]` achieved against 127.0.0.1:port. */
-export function smtpSource(tools: PostfixTools, port: number, to: string, messages: number, reuse: boolean): Promise<number> {
-  const args = ['-s', '10', '-l', '2048', '-m', String(messages), ...(reuse ? ['-d'] : []), '-f', 'bench@example.com', '-t', to, `127.0.0.1:${port}`];
+/** Messages per second that `smtp-source -s 10 -l 2048 -m N [-d]` achieved against 127.0.0.1:port (`-F messageFile` instead of `-l 2048`: that message, headers and all). */
+export function smtpSource(tools: PostfixTools, port: number, to: string, messages: number, reuse: boolean, messageFile?: string): Promise<number> {
+  const content = messageFile ? ['-F', messageFile] : ['-l', '2048'];
+  const args = ['-s', '10', ...content, '-m', String(messages), ...(reuse ? ['-d'] : []), '-f', 'bench@example.com', '-t', to, `127.0.0.1:${port}`];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(tools.smtpSource, args, { env: tools.env, stdio: ['ignore', 'pipe', 'pipe'] });

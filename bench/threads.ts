@@ -1,11 +1,12 @@
 /**
  * `tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V ...]
- * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N]`: where a message's CPU goes, thread by thread,
+ * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N] [--message FILE]`: where a message's CPU goes, thread by thread,
  * in Ephemail as `npm start` runs it (`--node-arg` adds a Node or V8 flag after the start script's) and in the bare
  * smtp-server (greeting at once, as Ephemail's listener does) under the same load.
  *
  * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a
- * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse), each
+ * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse; with
+ * `--message`, `-F FILE` instead of `-l 2048`: a message of one's own, headers and all, such as a real one), each
  * until Ephemail's intake queue is empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance
  * alone). The CPU time of every thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and
  * divided by the messages sent, and split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`,
@@ -38,11 +39,12 @@ const { values: args, positionals } = parseArgs({
     postgres: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'dns-delay-ms': { type: 'string', default: '50' },
+    message: { type: 'string' },
   },
 });
 const which = positionals[0];
 if (which !== 'smtp-reuse' && which !== 'smtp-conn') {
-  throw new Error('usage: tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V] [--node-arg FLAG] [--postgres]');
+  throw new Error('usage: tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V] [--node-arg FLAG] [--postgres] [--message FILE]');
 }
 const reuse = which === 'smtp-reuse';
 const [messages, rounds, warm] = [Number(args.messages), Number(args.rounds), Number(args.warm)];
@@ -88,7 +90,7 @@ async function measure(name: string, pid: number, port: number, to: string, drai
   const sending = { ns: 0, ran: 0, waited: 0, ticks: 0, idle: 0 };
   const run = async (counted: boolean) => {
     const [loop, machine, started] = [threadSchedNs(pid).get(pid), machineTicks(), performance.now()];
-    const rate = await smtpSource(tools, port, to, messages, reuse);
+    const rate = await smtpSource(tools, port, to, messages, reuse, args.message);
     const [loopAfter, machineAfter] = [threadSchedNs(pid).get(pid), machineTicks()];
     if (counted && loop && loopAfter) {
       sending.ns += (performance.now() - started) * 1e6;
@@ -130,7 +132,7 @@ async function measure(name: string, pid: number, port: number, to: string, drai
 
 if (!args['no-build']) await buildServer();
 console.log(
-  `${which}: ${warm} warm-up runs, then ${rounds} runs of ${messages} (smtp-source -s 10 -l 2048${reuse ? ' -d' : ''})` +
+  `${which}: ${warm} warm-up runs, then ${rounds} runs of ${messages} (smtp-source -s 10 ${args.message ? `-F ${args.message}` : '-l 2048'}${reuse ? ' -d' : ''})` +
     `${acceptanceOnly ? ', acceptance alone' : ', each until the intake queue is empty'}${Object.keys(extraEnv).length ? `; ${JSON.stringify(extraEnv)}` : ''}` +
     `${args['node-arg']!.length ? `; node ${args['node-arg']!.join(' ')}` : ''}`,
 );
