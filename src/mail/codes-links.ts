@@ -22,10 +22,6 @@ const skipped = (url: string) => /^(mailto|cid|javascript|data|tel):/i.test(url)
  * (htmlparser2 decodes entities), then URLs written in the text body that the HTML did not have. `mailto:`, `cid:`
  * and other non-web schemes are left out.
  */
-export function extractLinks(text: string | null, html: string | null): FoundLink[] {
-  return linksIn(text, html ? readHtml(html) : null);
-}
-
 function linksIn(text: string | null, html: ReadHtml | null): FoundLink[] {
   const links: FoundLink[] = [];
   const seen = new Set<string>();
@@ -101,22 +97,18 @@ function plausible(code: string): boolean {
 
 const isYear = (code: string) => /^(19|20)\d{2}$/.test(code);
 
+/** A message's one-time codes (codesIn) and links (linksIn), its HTML body read once for both. */
+export function extractCodesAndLinks(subject: string | null, text: string | null, html: string | null): { codes: string[]; links: FoundLink[] } {
+  const read = html ? readHtml(html) : null;
+  return { codes: codesIn(subject, text, read), links: linksIn(text, read) };
+}
+
 /**
  * One-time codes in a message's subject and bodies: 4–8 digits, or letter-and-digit groups such as `ABC-123`,
  * `K7Q2-9XZP`. Dates, times, years, prices, phone numbers, URLs and addresses are not codes. Codes written near a
  * word such as code, OTP, PIN or verification (in several languages) come first; a bare year counts only there.
  * Each code once, in order of rank, then of appearance.
  */
-export function extractCodes(subject: string | null, text: string | null, html: string | null): string[] {
-  return codesIn(subject, text, html ? readHtml(html) : null);
-}
-
-/** A message's codes and links (extractCodes, extractLinks), its HTML body read once for both. */
-export function extractCodesAndLinks(subject: string | null, text: string | null, html: string | null): { codes: string[]; links: FoundLink[] } {
-  const read = html ? readHtml(html) : null;
-  return { codes: codesIn(subject, text, read), links: linksIn(text, read) };
-}
-
 function codesIn(subject: string | null, text: string | null, html: ReadHtml | null): string[] {
   const sources = [subject ?? '', text ?? '', html?.text ?? ''].filter(Boolean);
   const near: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractCodes, extractLinks } from '../../../src/mail/codes-links.js';
+import { extractCodesAndLinks } from '../../../src/mail/codes-links.js';
 
 /** Real-looking transactional mails: what a sign-up or password-reset test needs to read out of them. */
 describe('codes in transactional mail', () => {
@@ -16,7 +16,7 @@ describe('codes in transactional mail', () => {
     ['amounts in euros, pounds and yen are not codes', 'Invoice', 'Paid €123456, £654321 and ¥998877, then 445566 €. Your code is 246810.', null, ['246810']],
     ['no code at all', 'Newsletter', 'Read our story: https://news.example/2026/11/21/story-123456 — 50% off, €20 only.', null, []],
   ])('%s', (_name, subject, text, html, expected) => {
-    expect(extractCodes(subject, text, html)).toEqual(expected);
+    expect(extractCodesAndLinks(subject, text, html).codes).toEqual(expected);
   });
 });
 
@@ -27,7 +27,7 @@ describe('links in transactional mail', () => {
       '<a href="mailto:help@shop.example">Contact us</a> <img src="cid:logo@shop"> <a href="cid:logo@shop">logo</a>' +
       "<a href='https://shop.example/unsubscribe'>Unsubscribe</a> <a href=\"https://shop.example/unsubscribe\">again</a>";
     const text = 'Confirm: https://click.example/r?u=https%3A%2F%2Fshop.example%2Fconfirm%3Ft%3Dabc&sig=1\nHelp: https://shop.example/help.\n(see https://shop.example/faq)';
-    expect(extractLinks(text, html)).toEqual([
+    expect(extractCodesAndLinks(null, text, html).links).toEqual([
       { url: 'https://click.example/r?u=https%3A%2F%2Fshop.example%2Fconfirm%3Ft%3Dabc&sig=1', text: 'confirm your email' },
       { url: 'https://shop.example/unsubscribe', text: 'Unsubscribe' },
       { url: 'https://shop.example/help', text: '' },
@@ -36,7 +36,7 @@ describe('links in transactional mail', () => {
   });
 
   it('trims closing quotes past ASCII from a URL in text', () => {
-    expect(extractLinks('Open «https://app.example/a» or “https://app.example/b” or ‘https://app.example/c’ now', null)).toEqual([
+    expect(extractCodesAndLinks(null, 'Open «https://app.example/a» or “https://app.example/b” or ‘https://app.example/c’ now', null).links).toEqual([
       { url: 'https://app.example/a', text: '' },
       { url: 'https://app.example/b', text: '' },
       { url: 'https://app.example/c', text: '' },
@@ -44,7 +44,7 @@ describe('links in transactional mail', () => {
   });
 
   it('finds URLs in a plain-text body, trailing punctuation trimmed', () => {
-    expect(extractLinks('Reset here: https://app.example/reset?token=Zx9-_a1, or ignore this mail.', null)).toEqual([
+    expect(extractCodesAndLinks(null, 'Reset here: https://app.example/reset?token=Zx9-_a1, or ignore this mail.', null).links).toEqual([
       { url: 'https://app.example/reset?token=Zx9-_a1', text: '' },
     ]);
   });
