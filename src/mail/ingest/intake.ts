@@ -351,9 +351,10 @@ export function createIntake(deps: IntakeDeps): Intake {
       // A store that is away or full fails every message alike: the attempt is not the message's, and does not bring
       // it nearer to being stored as raw source only (MAX_ATTEMPTS). A full store is tried again once an operator
       // could have freed space, not every second.
-      const storeFault = isStoreFull(err) || isStoreUnavailable(err);
+      const full = isStoreFull(err);
+      const storeFault = full || isStoreUnavailable(err);
       logger.error({ entry: entry.id, attempts: entry.attempts, counted: !storeFault, err }, 'intake entry could not be stored; it stays queued');
-      const delayMs = deps.retryDelayMs?.(entry.attempts) ?? (isStoreFull(err) ? STORE_FULL_RETRY_AFTER_SECONDS * 1000 : backoffMs(entry.attempts));
+      const delayMs = deps.retryDelayMs?.(entry.attempts) ?? (full ? STORE_FULL_RETRY_AFTER_SECONDS * 1000 : backoffMs(entry.attempts));
       const retryAt = new Date(Date.now() + delayMs).toISOString();
       // The store failing usually means the store is away (a PostgreSQL restart): giving the entry back fails too.
       // Try again every second while the lease lasts, so it is taken again soon after the store is back rather than
