@@ -1,6 +1,6 @@
 import type { AddressObject, EmailAddress } from 'mailparser';
 import type { components } from '../../../generated/schema.js';
-import { parseSinglePart, type SinglePartMail } from './single-part.js';
+import { parseTextParts, type TextPartsMail } from './text-parts.js';
 
 type MailboxView = components['schemas']['Mailbox'];
 
@@ -30,7 +30,7 @@ function mailboxes(field: AddressObject | AddressObject[] | undefined): MailboxV
   return out;
 }
 
-function toContent(parsed: SinglePartMail): ParsedContent {
+function toContent(parsed: TextPartsMail): ParsedContent {
   return {
     from: mailboxes(parsed.from)[0] ?? { address: '', name: '' },
     to: mailboxes(parsed.to),
@@ -83,10 +83,10 @@ function parseFailure(err: unknown): string {
   return `The message was not parsed in full because ${why}: only its top-level headers were read. The raw source is complete.`;
 }
 
-/** parseSinglePart, or undefined when it throws: simpleParser then reads the message and says what is wrong with it. */
-function singlePart(raw: Buffer): SinglePartMail | undefined {
+/** parseTextParts, or undefined when it throws: simpleParser then reads the message and says what is wrong with it. */
+function textParts(raw: Buffer): TextPartsMail | undefined {
   try {
-    return parseSinglePart(raw);
+    return parseTextParts(raw);
   } catch {
     return undefined;
   }
@@ -98,9 +98,9 @@ let mailparser: Promise<typeof import('mailparser')> | undefined;
 export const loadMailParser = () => (mailparser ??= import('mailparser'));
 
 export async function parse(raw: Buffer): Promise<ParsedContent> {
-  // A single text part is read without simpleParser's streams, to the same answer (./single-part.ts).
-  const single = singlePart(raw);
-  if (single) return withoutNul(toContent(single));
+  // A message of text parts is read without simpleParser's streams, to the same answer (./text-parts.ts).
+  const read = textParts(raw);
+  if (read) return withoutNul(toContent(read));
   const { simpleParser } = await loadMailParser();
   try {
     return withoutNul(toContent(await simpleParser(raw, PARSE_OPTIONS)));
