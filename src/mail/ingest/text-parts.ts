@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ParsedMail } from 'mailparser';
 import type { MimeNode as MimeNodeType } from '@zone-eu/mailsplit';
+import { decodeQuotedPrintable } from './quoted-printable.js';
 
 /**
  * A message of text parts read without mailparser's streams, with mailparser's own parts: mailsplit's MimeNode reads
@@ -10,7 +11,7 @@ import type { MimeNode as MimeNodeType } from '@zone-eu/mailsplit';
  * most of what it spends on such a message (BENCHMARKS.md, intake, sessions 47 and 51). It reads:
  * - one text part — text/plain or text/html — as smtp-source and applications that send only text or only HTML do;
  * - multipart/alternative of such parts, as nodemailer and most applications send a message with text and HTML.
- * Each part is in UTF-8 or ASCII, as it was sent or quoted-printable, and inline.
+ * Each part is in UTF-8 or ASCII, as it was sent or quoted-printable (./quoted-printable.ts, libqp's answer), and inline.
  *
  * Anything else — attachments, other structures, another charset, base64, format=flowed, a header block that does not
  * end or is over 64 KiB, a boundary anywhere but on a delimiter line of its own, no closing delimiter — is not read
@@ -28,7 +29,6 @@ interface Modules {
   MimeNode: new (parent: MimeNodeType | false, config: object) => MimeNodeType;
   /** One MailParser, only for its processHeaders (which reads nothing of the instance but its libmime). */
   headers: (lines: HeaderLines) => Map<string, unknown>;
-  qpDecode: (body: Buffer) => Buffer;
 }
 
 let modules: Modules | undefined;
@@ -37,9 +37,8 @@ function load(): Modules {
   const require = createRequire(import.meta.url);
   const { MailParser } = require('mailparser') as typeof import('mailparser');
   const { MimeNode } = require('@zone-eu/mailsplit') as { MimeNode: Modules['MimeNode'] };
-  const { decode } = require('libqp') as { decode: Modules['qpDecode'] };
   const parser = new MailParser() as unknown as { processHeaders(lines: HeaderLines): Map<string, unknown> };
-  return (modules = { MimeNode, headers: (lines) => parser.processHeaders(lines), qpDecode: decode });
+  return (modules = { MimeNode, headers: (lines) => parser.processHeaders(lines) });
 }
 
 /** Past this a header block goes through simpleParser, whose splitter enforces its own limit (about 1 MB). */
@@ -79,7 +78,7 @@ function textPart(node: MimeNodeType, body: Buffer): { html: boolean; content: s
   if (node.flowed || !PLAIN_CHARSETS.has((node.charset || 'utf-8').toLowerCase().replace(/[^a-z0-9]+/g, ''))) return undefined;
   const encoding = node.encoding || '';
   if (encoding === 'base64') return undefined;
-  const content = (encoding === 'quoted-printable' ? load().qpDecode(body) : body).toString().replace(/\r?\n/g, '\n');
+  const content = (encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body).toString().replace(/\r?\n/g, '\n');
   return { html: type === 'text/html', content };
 }
 
