@@ -12,7 +12,7 @@
  *   stored, and 10 s later).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
  * - End to end: N messages sent and all listed through the API, against MailDev receiving them and listing them
- *   through its REST API; acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99;
+ *   through its REST API, with smtp-source's message and with a text-and-HTML one (writeHtmlMessage); acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99;
  *   reused-connection acceptance and end to end with INTAKE_BURST_RATE=200 against the default (SQLite).
  *
  * Every Ephemail instance's DNS is a loopback server answering NXDOMAIN after 50 ms (bench/slow-dns.ts): what a real
@@ -289,7 +289,7 @@ export async function cannon(url: string, requests: number, headers: Record<stri
   return r.requests.total / r.duration;
 }
 
-/** Messages per second that `smtp-source -s 10 -l 2048 -m N [-d]` achieved against 127.0.0.1:port (`-F messageFile` instead of `-l 2048`: that message, headers and all). */
+/** Messages per second that `smtp-source -s 10 -l 2048 -m N [-d]` achieved against 127.0.0.1:port (`-F messageFile` instead of `-l 2048`: that message, headers and all, its lines ending in LF: smtp-source sends each with CRLF). */
 export function smtpSource(tools: PostfixTools, port: number, to: string, messages: number, reuse: boolean, messageFile?: string): Promise<number> {
   const content = messageFile ? ['-F', messageFile] : ['-l', '2048'];
   const args = ['-s', '10', ...content, '-m', String(messages), ...(reuse ? ['-d'] : []), '-f', 'bench@example.com', '-t', to, `127.0.0.1:${port}`];
@@ -323,15 +323,36 @@ async function rateUntil(count: () => Promise<number>, n: number, started: numbe
  * N messages sent over reused connections into a fresh address of an idle instance, until the API lists all N: msg/s.
  * `cpu`, when given, is told the CPU time (µs) that `spent` read over the same span, per message.
  */
-async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, n: number, cpu?: { spent: () => number; per: (us: number) => void }): Promise<number> {
+async function endToEndRate(t: PostfixTools, e: Ephemail, developerKey: string, n: number, cpu?: { spent: () => number; per: (us: number) => void }, messageFile?: string): Promise<number> {
   const inbox = await newInbox(e, developerKey);
   await untilDrained(e, 600_000);
   const before = cpu?.spent() ?? 0;
   const started = performance.now();
-  await smtpSource(t, e.smtpPort, inbox, n, true);
+  await smtpSource(t, e.smtpPort, inbox, n, true, messageFile);
   const rate = await rateUntil(listedCount(e, developerKey, inbox), n, started, 300_000);
   cpu?.per((cpu.spent() - before) / n);
   return rate;
+}
+
+/**
+ * A transactional message as applications send it, written to a file for `smtp-source -F`: text and HTML
+ * (multipart/alternative, quoted-printable, as nodemailer composes them), 6.6 kB, a code and 14 links. smtp-source's
+ * own message is 2 kB of one text part, which reads a real message's processing cost low.
+ */
+export async function writeHtmlMessage(file: string): Promise<string> {
+  const links = Array.from({ length: 14 }, (_, i) => `https://shop.example.com/p/${i}?utm_source=mail&utm_campaign=welcome&id=${1000 + i}`);
+  const para = 'Thanks for signing up to Example Shop. Your account is almost ready; confirm your address to start ordering. ';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:Arial} .btn{background:#06c;color:#fff;padding:8px}</style></head><body>
+<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center"><table width="600">
+<tr><td><h1>Welcome, Ada!</h1><p>${para.repeat(3)}</p><p>Your verification code is <b>482913</b>.</p>
+${links.map((l, i) => `<tr><td><a class="btn" href="${l}">Product ${i} &amp; more</a> <span>Only \u20ac${i}9.99 today</span></td></tr>`).join('\n')}
+<p>${para.repeat(4)}</p><p>Questions? Write to support@example.com.</p></td></tr></table></td></tr></table></body></html>`;
+  const text = `Welcome, Ada!\n\n${para.repeat(3)}\n\nYour verification code is 482913.\n\n${links.join('\n')}\n\n${para.repeat(4)}\nQuestions? Write to support@example.com.\n`;
+  const mail = new MailComposer({ from: 'Example Shop <noreply@shop.example.com>', to: 'ada@example.com', subject: 'Confirm your address', text, html });
+  // smtp-source sends each line of the file with CRLF, and a CR already there as well (CR CR LF): its lines end in LF
+  // alone, so that it arrives as nodemailer's SMTP transport sends it, every line ending in CRLF.
+  fs.writeFileSync(file, (await mail.compile().build()).toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
+  return file;
 }
 
 /**
@@ -798,6 +819,15 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       'msg/s',
       atLeast(1.5),
     );
+    // No goal: the same row with a message as applications send it (writeHtmlMessage), which costs its processing
+    // more than smtp-source's: both sides parse it (MailDev with mailparser too).
+    const endToEndHtml = emptyRow(
+      'end to end, a 6.6 kB text-and-HTML message',
+      store,
+      '`smtp-source -d -F` (nodemailer\'s text and HTML) into Ephemail until the API lists all N',
+      'MailDev 2.2.1, the same message, until its REST API lists all N',
+      'msg/s',
+    );
     const slowDnsRow = emptyRow('SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', store, '`smtp-source -d` into Ephemail, DNS after 500 ms', 'the same into Ephemail, DNS after 50 ms', 'msg/s', atLeast(0.9));
     const systemDns = emptyRow('SMTP, connections reused, the machine\'s resolver', store, '`smtp-source -d` into Ephemail, DNS_SERVERS unset', 'bare smtp-server that discards, greeting at once', 'msg/s');
     // The ceilings: the same library doing nothing but read and discard, against the same peers in the same rounds.
@@ -837,7 +867,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
     const burstEndToEnd = emptyRow('end to end, INTAKE_BURST_RATE=200 ÷ default', store, 'N sent until the API lists all N, INTAKE_BURST_RATE=200', 'the same, default (off)', 'msg/s');
     const newRows = store === 'SQLite' ? [endToEnd, slowDnsRow, systemDns, burstAccepted, burstEndToEnd] : [endToEnd];
     if (!tools) {
-      for (const r of [perConnection, ceilingConnection, reusedBare, reusedBareHeld, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd, cpuEndToEnd]) rows.push({ ...r, skipped: toolsError });
+      for (const r of [perConnection, ceilingConnection, reusedBare, reusedBareHeld, reusedMailDev, ceilingMailDev, ...newRows, ceilingEndToEnd, cpuEndToEnd, endToEndHtml]) rows.push({ ...r, skipped: toolsError });
     } else {
       const t = tools;
       const [sink, bareSmtp, bareAtOnce, maildev] = await Promise.all([startSmtpSink(t), startBareSmtp(), startBareSmtp(true), startMailDev()]);
@@ -888,28 +918,32 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       // Read from Linux's /proc; elsewhere the CPU row is skipped and the end-to-end row runs as before.
       const procCpu = fs.existsSync(`/proc/${process.pid}/task`);
       if (!procCpu) cpuEndToEnd.skipped = 'no /proc to read CPU time from (Linux only)';
+      const maildevEndToEnd = async (messageFile?: string) => {
+        await fetch(`${maildev.web}/email/all`, { method: 'DELETE' });
+        const before = procCpu ? cpuMicros(maildev.child.pid!) : 0;
+        const started = performance.now();
+        await smtpSource(t, maildev.port, peerTo, m, true, messageFile);
+        const rate = await rateUntil(maildevCount, m, started, 300_000);
+        if (procCpu && !messageFile) cpu.maildev.push((cpuMicros(maildev.child.pid!) - before) / m);
+        return rate;
+      };
+      const htmlMessage = await writeHtmlMessage(path.join(os.tmpdir(), `ephemail-bench-html-${process.pid}.eml`));
       await interleave(
         [
           {
             row: endToEnd,
-            baseline: async () => {
-              await fetch(`${maildev.web}/email/all`, { method: 'DELETE' });
-              const before = procCpu ? cpuMicros(maildev.child.pid!) : 0;
-              const started = performance.now();
-              await smtpSource(t, maildev.port, peerTo, m, true);
-              const rate = await rateUntil(maildevCount, m, started, 300_000);
-              if (procCpu) cpu.maildev.push((cpuMicros(maildev.child.pid!) - before) / m);
-              return rate;
-            },
+            baseline: () => maildevEndToEnd(),
             candidate: () => endToEndRate(t, ephemail, seeded.developerKey, m, procCpu ? { spent: ephemailCpu, per: (us) => cpu.ephemail.push(us) } : undefined),
           },
+          { row: endToEndHtml, baseline: () => maildevEndToEnd(htmlMessage), candidate: () => endToEndRate(t, ephemail, seeded.developerKey, m, undefined, htmlMessage) },
         ],
         opts.rounds,
         log,
       );
+      fs.rmSync(htmlMessage, { force: true });
       pairRounds(ceilingEndToEnd, reusedBare.baselineValues, endToEnd.baselineValues, reusedBare.skipped ?? endToEnd.skipped);
       pairRounds(cpuEndToEnd, cpu.ephemail, cpu.maildev, cpuEndToEnd.skipped ?? endToEnd.skipped);
-      rows.push(endToEnd, ceilingEndToEnd, cpuEndToEnd);
+      rows.push(endToEnd, ceilingEndToEnd, cpuEndToEnd, endToEndHtml);
 
       if (store === 'SQLite') {
         // A store of its own: one SQLite store belongs to one server. The 50 ms side is a new instance too, so both

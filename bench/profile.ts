@@ -9,7 +9,9 @@
  * --env SQLITE_STATEMENT_CACHE=0 profiles the same load without the statement cache; --env DATABASE_URL is not
  * needed for PostgreSQL: --postgres uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * --no-build profiles the dist/main.js already there. --dns-delay-ms N (default 50): how long the loopback DNS of the
- * SMTP cases takes to answer.
+ * SMTP cases takes to answer. --message FILE: the SMTP cases send that message (smtp-source -F), headers and all, its
+ * lines ending in LF. Every thread's profile is written to the directory named in the first line (the event loop's
+ * is the one printed).
  */
 import './env.js';
 import fs from 'node:fs';
@@ -32,11 +34,12 @@ const { values: args, positionals } = parseArgs({
     top: { type: 'string', default: '25' },
     'no-build': { type: 'boolean', default: false },
     'dns-delay-ms': { type: 'string', default: '50' },
+    message: { type: 'string' },
   },
 });
 const which = positionals[0];
 if (!which || !['tools', 'list', 'get', 'qr', 'smtp-conn', 'smtp-reuse', 'start'].includes(which)) {
-  throw new Error('usage: tsx bench/profile.ts tools|list|get|qr|smtp-conn|smtp-reuse|start [--requests N] [--messages N] [--env K=V] [--postgres]');
+  throw new Error('usage: tsx bench/profile.ts tools|list|get|qr|smtp-conn|smtp-reuse|start [--requests N] [--messages N] [--env K=V] [--postgres] [--message FILE]');
 }
 const extraEnv = Object.fromEntries(args.env!.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemail-profile-'));
@@ -55,7 +58,7 @@ if (which === 'qr') rate = `${(await cannon(`${server.url}/api/tools/qr-code?tex
 if (which === 'list') rate = `${(await cannon(`${server.url}/api/v1/email/${seeded.address}/messages`, n, { authorization: `Bearer ${seeded.developerKey}` })).toFixed(0)} req/s`;
 if (which === 'get') rate = `${(await cannon(`${server.url}/api/v1/email/${seeded.address}/messages/${seeded.messageId}`, n, { authorization: `Bearer ${seeded.developerKey}` })).toFixed(0)} req/s`;
 if (which === 'smtp-conn' || which === 'smtp-reuse') {
-  rate = `${(await smtpSource(postfixTools(), server.smtpPort, seeded.address, m, which === 'smtp-reuse')).toFixed(0)} msg/s accepted`;
+  rate = `${(await smtpSource(postfixTools(), server.smtpPort, seeded.address, m, which === 'smtp-reuse', args.message)).toFixed(0)} msg/s accepted`;
   // The processing after the 250s belongs in the profile too: wait until the intake queue is empty (unless nothing
   // processes it: --env INTAKE_CONCURRENCY=0 profiles acceptance alone).
   if (extraEnv.INTAKE_CONCURRENCY !== '0') {

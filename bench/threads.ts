@@ -4,17 +4,18 @@
  * in Ephemail as `npm start` runs it (`--node-arg` adds a Node or V8 flag after the start script's) and in the bare
  * smtp-server (greeting at once, as Ephemail's listener does) under the same load.
  *
- * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a
- * message's CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse; with
- * `--message`, `-F FILE` instead of `-l 2048`: a message of one's own, headers and all, such as a real one), each
- * until Ephemail's intake queue is empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance
- * alone). The CPU time of every thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and
- * divided by the messages sent, and split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`,
- * whole clock ticks): the kernel's share is the system calls — the replies' writes, the store's writes and syncs, the
- * waits for work — and the user share the JavaScript, SQLite and V8. Beside it, the time each thread waited, ready to
- * run, for a core another thread (or smtp-source) held: on two cores a busy event loop that waits for one is held back
- * by CPU, one that is idle by latency (the replies' round trips, the syncs). No profiler runs, so the figures carry none
- * of its overhead (bench/profile.ts says which functions the time goes to).
+ * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a message's
+ * CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse; with `--message`,
+ * `-F FILE` instead of `-l 2048`: a message of one's own, headers and all, such as a real one, its lines ending in LF:
+ * smtp-source sends each line with CRLF, so a CR already there arrives doubled), each until Ephemail's intake queue is
+ * empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance alone). The CPU time of every thread
+ * (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and divided by the messages sent, and
+ * split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`, whole clock ticks): the kernel's share
+ * is the system calls — the replies' writes, the store's writes and syncs, the waits for work — and the user share the
+ * JavaScript, SQLite and V8. Beside it, the time each thread waited, ready to run, for a core another thread (or
+ * smtp-source) held: on two cores a busy event loop that waits for one is held back by CPU, one that is idle by latency
+ * (the replies' round trips, the syncs). No profiler runs, so the figures carry none of its overhead (bench/profile.ts
+ * says which functions the time goes to).
  *
  * The threads are the process's own and unnamed on Node 20: the event loop is the one whose id is the process's; the
  * others are told apart by when they started (V8's helper threads and libuv's with the process; the intake worker

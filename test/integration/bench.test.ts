@@ -34,6 +34,7 @@ describe('npm run bench -- --quick', () => {
       ['RSS 1 s after the 30 messages', 'SQLite'],
       ['end to end: N messages sent and all listed', 'SQLite'],
       ['CPU per message, end to end', 'SQLite'],
+      ['end to end, a 6.6 kB text-and-HTML message', 'SQLite'],
       ['SMTP acceptance, DNS answering after 500 ms ÷ 50 ms', 'SQLite'],
       ['250 → `wait` answered, idle instance, p99', 'SQLite'],
       ['SMTP, connections reused, INTAKE_BURST_RATE=200 ÷ default', 'SQLite'],
@@ -56,6 +57,7 @@ describe('npm run bench -- --quick', () => {
           'SMTP, new connection per message',
           'end to end: N messages sent and all listed',
           'CPU per message, end to end',
+          'end to end, a 6.6 kB text-and-HTML message',
           'ceiling: SMTP, new connection per message',
           'ceiling: end to end',
         ].map((n) => [n, 'PostgreSQL']) as Array<[string, string]>
