@@ -1,7 +1,7 @@
 /**
  * Quoted-printable decoding, byte for byte what libqp's `decode` gives (the decoder mailparser runs), in one pass over
- * bytes per step instead of three regular expressions over a string of the bytes. For a message's 6 kB text-and-HTML
- * body this is several times faster (BENCHMARKS.md, intake, session 51); test/unit/mail/quoted-printable.test.ts
+ * bytes per step instead of three regular expressions over a string of the bytes: for the 6.4 kB text-and-HTML body of
+ * the bench's message, half the time (BENCHMARKS.md, intake, session 51). test/unit/mail/quoted-printable.test.ts
  * compares the two on named edge cases and a seeded corpus of random input.
  *
  * libqp's steps, kept in order because each sees what the one before left: (1) spaces and tabs before a CR, an LF or
