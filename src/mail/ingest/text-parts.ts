@@ -14,8 +14,8 @@ import { decodeQuotedPrintable } from './quoted-printable.js';
  * Each part is in UTF-8 or ASCII, as it was sent or quoted-printable (./quoted-printable.ts, libqp's answer), and inline.
  *
  * Anything else — attachments, other structures, another charset, base64, format=flowed, a header block that does not
- * end or is over 64 KiB, a boundary anywhere but on a delimiter line of its own, no closing delimiter — is not read
- * here (undefined), and goes through simpleParser. For what it does read, the answer is simpleParser's:
+ * end or is over 64 KiB, a boundary anywhere but on a delimiter line of its own, no closing delimiter, over 500 parts —
+ * is not read here (undefined), and goes through simpleParser. For what it does read, the answer is simpleParser's:
  * test/unit/mail/text-parts.test.ts compares the two on a corpus of such messages. mailparser, mailsplit and libqp are
  * pinned in package.json to the versions that test was run with, since this relies on their internals
  * (processHeaders is not in mailparser's typings).
@@ -44,6 +44,8 @@ function load(): Modules {
 /** Past this a header block goes through simpleParser, whose splitter enforces its own limit (about 1 MB). */
 const MAX_HEADER_BYTES = 64 * 1024;
 const PLAIN_CHARSETS = new Set(['ascii', 'usascii', 'utf8']);
+/** Past this many parts simpleParser decides: mailsplit refuses a message of more than 1 000 nodes (a parse error). */
+const MAX_PARTS = 500;
 const LF = 10;
 const CR = 13;
 const DASH = 45;
@@ -108,6 +110,7 @@ function alternativeParts(raw: Buffer, root: MimeNodeType, bodyStart: number): A
     else if (closing && after === raw.length) next = after;
     else return undefined;
     if (partStart >= 0) {
+      if (parts.length === MAX_PARTS) return undefined;
       const block = headerBlock(raw, partStart, line, root);
       if (!block) return undefined;
       let end = line;

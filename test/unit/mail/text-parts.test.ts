@@ -115,6 +115,8 @@ const leftAlternative: Array<[string, Buffer]> = [
   ['no boundary parameter', msg(['Content-Type: multipart/alternative'], '--b1\r\n\r\nx\r\n--b1--\r\n')],
   ['a part whose header block does not end', msg(['Content-Type: multipart/alternative; boundary=b1'], '--b1\r\nContent-Type: text/plain\r\n--b1--\r\n')],
   ['a Content-Transfer-Encoding on the multipart', alt([plain('a')], { headers: ['Content-Transfer-Encoding: quoted-printable'] })],
+  // simpleParser refuses a message of more than 1 000 MIME nodes (a parse error); it decides past 500 parts.
+  ['more parts than mailsplit takes', alt(Array.from({ length: 1200 }, (_, i) => plain(`part ${i}`)))],
   // mailsplit keeps a part's one line end, or not, by where the part stands: an empty part goes the long way.
   ['an empty text part beside HTML', alt([plain(''), html('<p>x</p>')])],
   ['every part empty', alt([plain(''), html('')])],
@@ -226,6 +228,14 @@ describe('text parts read without simpleParser', () => {
       expect(parsed, raw.toString('utf8')).toEqual(await expected(raw));
     }
     expect(readCount).toBeGreaterThan(least);
+  });
+
+  it('reads 500 parts and still gives the parse error simpleParser gives for over 1 000, through parse()', async () => {
+    const many = (n: number) => alt(Array.from({ length: n }, (_, i) => plain(`part ${i}`)), { headers: ['Subject: many'] });
+    expect(parseTextParts(many(500))).toEqual(await expected(many(500)));
+    const parsed = await parse(many(1200));
+    expect(parsed).toMatchObject({ subject: 'many', text: null, html: null });
+    expect(parsed.parseError).toMatch(/more than 1,000 MIME parts/);
   });
 
   it('gives the stored fields simpleParser gives, through parse()', async () => {
