@@ -75,6 +75,17 @@ const plain = (body: string, headers = ['Content-Type: text/plain; charset=utf-8
 const html = (body: string) => plain(body, ['Content-Type: text/html; charset=utf-8']);
 const qp = (type: string, body: string) => plain(body, [`Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: quoted-printable']);
 
+/** Text and HTML whose second delimiter line starts `at` bytes into the message (its text: 76-character lines). */
+function straddling(at: number): Buffer {
+  const empty = alt([plain(''), html('<p>h</p>')]);
+  const head = empty.indexOf('\r\n\r\n', empty.indexOf('text/plain')) + 4;
+  let text = '';
+  for (let left = at - head - 2; left > 0; left = at - head - 2 - text.length) text += left > 80 ? `${'a'.repeat(76)}=\r\n` : 'a'.repeat(left);
+  const raw = alt([plain(text), html('<p>h</p>')]);
+  if (raw.indexOf('--b1', head) !== at) throw new Error(`the delimiter is at ${raw.indexOf('--b1', head)}, not ${at}`);
+  return raw;
+}
+
 const readAlternative: Array<[string, Buffer]> = [
   ['text and HTML', alt([plain('Your code is 123456'), html('<p>Your code is <b>123456</b></p>')], { headers: ['From: Shop <s@shop.test>', 'To: u@ephemail.test', 'Subject: code'] })],
   ['text and HTML in quoted-printable', alt([qp('text/plain', 'Gr=C3=BC=C3=9Fe, a soft =\r\nbreak'), qp('text/html', '<a href=3D"https://x.test/?a=3D1">go</a>=\r\n')])],
@@ -94,6 +105,8 @@ const readAlternative: Array<[string, Buffer]> = [
   ['charset us-ascii and 7bit', alt(['Content-Type: text/plain; charset=us-ascii\r\nContent-Transfer-Encoding: 7bit\r\n\r\nascii', html('<p>h</p>')])],
   ['bytes that are not UTF-8 in a part', Buffer.concat([Buffer.from('Content-Type: multipart/alternative; boundary=b1\r\n\r\n--b1\r\n\r\ncaf'), Buffer.from([0xe9]), Buffer.from('\r\n--b1--\r\n')])],
   ['a NUL byte in a part', alt([plain('x\u0000y')])],
+  ['a 200 kB line of HTML', alt([plain('x'), html(`<p>${'y'.repeat(200_000)}</p>`)])],
+  ['a delimiter across the 64 KiB chunks mailparser hands on', straddling(65_534)],
   ['MULTIPART/ALTERNATIVE in capitals', msg(['Content-Type: MULTIPART/Alternative; BOUNDARY=b1'], '--b1\r\n\r\nx\r\n--b1--\r\n')],
 ];
 
