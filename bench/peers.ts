@@ -12,7 +12,8 @@
  *   stored, and 10 s later).
  * - The SMTP and list rows again with PostgreSQL (a database of its own, dropped afterwards).
  * - End to end: N messages sent and all listed through the API, against MailDev receiving them and listing them
- *   through its REST API, with smtp-source's message and with a text-and-HTML one (writeHtmlMessage); acceptance with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99;
+ *   through its REST API, with smtp-source's message and with a text-and-HTML one (writeHtmlMessage); acceptance
+ *   with DNS answering after 500 ms against 50 ms; 250 → `wait` answered, p99;
  *   reused-connection acceptance and end to end with INTAKE_BURST_RATE=200 against the default (SQLite).
  *
  * Every Ephemail instance's DNS is a loopback server answering NXDOMAIN after 50 ms (bench/slow-dns.ts): what a real
@@ -924,6 +925,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         const started = performance.now();
         await smtpSource(t, maildev.port, peerTo, m, true, messageFile);
         const rate = await rateUntil(maildevCount, m, started, 300_000);
+        // The CPU row is read over smtp-source's own message, as the end-to-end row with a goal sends it.
         if (procCpu && !messageFile) cpu.maildev.push((cpuMicros(maildev.child.pid!) - before) / m);
         return rate;
       };

@@ -1,8 +1,8 @@
 /**
  * `tsx bench/threads.ts smtp-reuse|smtp-conn [--messages N] [--rounds N] [--warm N] [--env K=V ...]
- * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N] [--message FILE]`: where a message's CPU goes, thread by thread,
- * in Ephemail as `npm start` runs it (`--node-arg` adds a Node or V8 flag after the start script's) and in the bare
- * smtp-server (greeting at once, as Ephemail's listener does) under the same load.
+ * [--node-arg FLAG ...] [--postgres] [--no-build] [--dns-delay-ms N] [--message FILE]`: where a message's CPU goes,
+ * thread by thread, in Ephemail as `npm start` runs it (`--node-arg` adds a Node or V8 flag after the start script's)
+ * and in the bare smtp-server (greeting at once, as Ephemail's listener does) under the same load.
  *
  * Each side first takes `--warm` runs of the load (6 by default: a process still tiering up spends much of a message's
  * CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse; with `--message`,
