@@ -143,7 +143,7 @@ async function composed(): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (const [i, body] of bodies.entries()) {
     const mail = { from: 'Shop <no-reply@shop.test>', to: 'u@ephemail.test, "Ünï" <v@ephemail.test>', subject: i % 2 ? 'Ünïcödé subject' : 'plain subject', ...(body.startsWith('<') ? { html: body } : { text: body }) };
-    out.push(await new Promise<Buffer>((resolve, reject) => new MailComposer(mail).compile().build((err, m) => (err ? reject(err) : resolve(m)))));
+    out.push(await new MailComposer(mail).compile().build());
   }
   return out;
 }
@@ -155,7 +155,7 @@ async function composedAlternative(): Promise<Buffer[]> {
   const out: Buffer[] = [];
   for (const [i, text] of texts.entries()) {
     const mail = { from: 'Shop <no-reply@shop.test>', to: 'u@ephemail.test', subject: i % 2 ? 'Ünïcödé subject' : 'plain subject', text, html: htmls[i] };
-    out.push(await new Promise<Buffer>((resolve, reject) => new MailComposer(mail).compile().build((err, m) => (err ? reject(err) : resolve(m)))));
+    out.push(await new MailComposer(mail).compile().build());
   }
   return out;
 }
