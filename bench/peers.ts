@@ -410,7 +410,7 @@ const listedCount = (e: Ephemail, developerKey: string, address: string) => asyn
   (await json<{ count: number }>(`${e.url}/api/v1/email/${address}/messages?limit=1`, { headers: { authorization: `Bearer ${developerKey}` } })).count;
 
 /** The memory releases (MEMORY_RELEASE_AFTER) an instance counts on /metrics, and what they gave back. */
-async function memoryReleases(e: Ephemail): Promise<{ count: number; mb: number }> {
+export async function memoryReleases(e: Ephemail): Promise<{ count: number; mb: number }> {
   const text = await (await fetch(`${e.url}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   return { count: value('ephemail_memory_releases_total'), mb: value('ephemail_memory_released_bytes_total') / 1_048_576 };
@@ -423,6 +423,23 @@ export async function untilDrained(e: Ephemail, timeoutMs: number): Promise<void
     if (Date.now() > deadline) throw new Error(`intake queue not drained after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * How long an instance is left alone once its queue is empty, so that the run just sent is a burst of its own: the
+ * intake takes mail to have stopped after 25 ms with none, vouched for by a timer that must run on time
+ * (src/mail/ingest/intake.ts); a run sent sooner continues the burst before it. Each round's run has other servers'
+ * runs before it; the warm-ups (and bench/threads.ts's runs) went back to back, so they made one burst of thousands,
+ * which ended in a memory release (MEMORY_RELEASE_AFTER) right before the rounds: its collection makes V8 drop much of
+ * the optimised code, and the first rounds ran at about half the rate while it was compiled again (BENCHMARKS.md,
+ * intake, session 52).
+ */
+const BURST_APART_MS = 250;
+
+/** untilDrained, then BURST_APART_MS more: the next run sent is a burst of its own, as a round's run is. */
+export async function untilSettled(e: Ephemail, timeoutMs: number): Promise<void> {
+  await untilDrained(e, timeoutMs);
+  await new Promise((r) => setTimeout(r, BURST_APART_MS));
 }
 
 /** Whether the machine's own resolver is on loopback: only then may a row use it (no query may leave the machine). */
@@ -593,6 +610,8 @@ export async function peerRows(opts: PeerOptions): Promise<Row[]> {
 async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[]> {
   const rows: Row[] = [];
   const { log } = opts;
+  // Whether a memory release (and the recompiling after it) came before the rounds: none should, with untilSettled.
+  const logReleases = async (e: Ephemail, what: string) => log(`${what}: ${(await memoryReleases(e)).count} memory release(s) so far`);
   // Runs of each SMTP way before the rounds (below): four, or one in quick mode, whose figures mean nothing.
   const warmUps = opts.quick ? 1 : 4;
   log('building dist/main.js');
@@ -886,6 +905,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       // Ephemail's still rose from round to round (837, 882, 1 014, 1 013, 1 065). MailDev keeps one run, as before:
       // it does not speed up with more, it slows down — after four runs its end-to-end rate was 774–828 msg/s from
       // the second round on, against 1 106–1 830 after one — and a warm-up that lowers a peer's rate flatters Ephemail.
+      // Ephemail's runs each a burst of its own (untilSettled), as in the rounds.
       for (const [port, to, reuse] of [
         [ephemail.smtpPort, seeded.address, false],
         [ephemail.smtpPort, seeded.address, true],
@@ -893,10 +913,14 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         [bareAtOnce.port, peerTo, true],
         [bareSmtp.port, peerTo, true],
       ] as const) {
-        for (let i = 0; i < warmUps; i++) await send(port, to, reuse)().catch(() => 0);
+        for (let i = 0; i < warmUps; i++) {
+          await send(port, to, reuse)().catch(() => 0);
+          if (port === ephemail.smtpPort) await untilSettled(ephemail, 600_000);
+        }
       }
       await send(maildev.port, peerTo, true)().catch(() => 0);
       await untilDrained(ephemail, 600_000);
+      await logReleases(ephemail, `${store}: after the warm-up`);
       log(`${store}: SMTP rows`);
       await interleave(
         [
@@ -909,6 +933,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         opts.rounds,
         log,
       );
+      await logReleases(ephemail, `${store}: after the SMTP rows`);
       pairRounds(ceilingMailDev, reusedBare.baselineValues, reusedMailDev.baselineValues, reusedBare.skipped ?? reusedMailDev.skipped);
       rows.push(perConnection, ceilingConnection, reusedBare, reusedBareHeld, reusedMailDev, ceilingMailDev);
 
@@ -943,6 +968,7 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         log,
       );
       fs.rmSync(htmlMessage, { force: true });
+      await logReleases(ephemail, `${store}: after the end-to-end rows`);
       pairRounds(ceilingEndToEnd, reusedBare.baselineValues, endToEnd.baselineValues, reusedBare.skipped ?? endToEnd.skipped);
       pairRounds(cpuEndToEnd, cpu.ephemail, cpu.maildev, cpuEndToEnd.skipped ?? endToEnd.skipped);
       rows.push(endToEnd, ceilingEndToEnd, cpuEndToEnd, endToEndHtml);
@@ -964,7 +990,10 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         for (let i = 0; i < warmUps; i++) {
           await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
           await send(fast.smtpPort, fastSeeded.address, true)().catch(() => 0);
+          await Promise.all([untilSettled(slow, 600_000), untilSettled(fast, 600_000)]);
         }
+        await logReleases(slow, `${store}: after the warm-up, the DNS rows' instance with DNS after 500 ms`);
+        await logReleases(fast, `${store}: after the warm-up, the DNS rows' instance with DNS after 50 ms`);
         await interleave(
           [
             { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true, dnsTwins), candidate: drainedSend(slow, slowSeeded.address, true, dnsTwins) },
@@ -987,7 +1016,10 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         for (let i = 0; i < warmUps; i++) {
           await send(first.smtpPort, firstSeeded.address, true)().catch(() => 0);
           await send(plain.smtpPort, plainSeeded.address, true)().catch(() => 0);
+          await Promise.all([untilSettled(first, 600_000), untilSettled(plain, 600_000)]);
         }
+        await logReleases(first, `${store}: after the warm-up, the INTAKE_BURST_RATE instance`);
+        await logReleases(plain, `${store}: after the warm-up, its twin`);
         // Each run starts once both twins' queues are empty: the instance with the option leaves its whole burst to
         // be stored after its run, and that work must not fall into the other's next run.
         const bothQuiet = <T>(run: () => Promise<T>) => afterQuiet([first, plain], run);

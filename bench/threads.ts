@@ -8,8 +8,9 @@
  * CPU compiling), then `--rounds` runs of `smtp-source -s 10 -l 2048 -m N` (with `-d` for smtp-reuse; with `--message`,
  * `-F FILE` instead of `-l 2048`: a message of one's own, headers and all, such as a real one, its lines ending in LF:
  * smtp-source sends each line with CRLF, so a CR already there arrives doubled), each until Ephemail's intake queue is
- * empty, so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance alone). The CPU time of every thread
- * (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and divided by the messages sent, and
+ * empty and a little longer (untilSettled: each run a burst of its own, as in `npm run bench`, and no memory release
+ * between them), so processing counts (not with `--env INTAKE_CONCURRENCY=0`: acceptance alone). The CPU time of every
+ * thread (Linux `/proc/PID/task/TID/schedstat`) is read before and after the rounds and divided by the messages sent, and
  * split into the time in user mode and in the kernel (`/proc/PID/task/TID/stat`, whole clock ticks): the kernel's share
  * is the system calls — the replies' writes, the store's writes and syncs, the waits for work — and the user share the
  * JavaScript, SQLite and V8. Beside it, the time each thread waited, ready to run, for a core another thread (or
@@ -25,7 +26,7 @@ import './env.js';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/build-server.js';
-import { median, seedStore, smtpSource, startBareSmtp, startEphemail, threadSchedNs, untilDrained } from './peers.js';
+import { median, memoryReleases, seedStore, smtpSource, startBareSmtp, startEphemail, threadSchedNs, untilSettled } from './peers.js';
 import { postfixTools } from './postfix-tools.js';
 import { startSlowDns } from './slow-dns.js';
 
@@ -144,8 +145,10 @@ try {
   const server = await startEphemail({ ...seeded.env, DNS_SERVERS: dns.server, ...extraEnv }, args['node-arg']);
   try {
     await measure(`Ephemail${args.postgres ? ' (PostgreSQL; its own processes not counted)' : ''}`, server.child.pid!, server.smtpPort, seeded.address, () =>
-      acceptanceOnly ? Promise.resolve() : untilDrained(server, 600_000),
+      acceptanceOnly ? Promise.resolve() : untilSettled(server, 600_000),
     );
+    // A release drops much of V8's optimised code, and the runs after it pay for compiling it again.
+    console.log(`  memory releases (MEMORY_RELEASE_AFTER) since the start: ${(await memoryReleases(server)).count}`);
   } finally {
     await server.stop();
   }
