@@ -902,10 +902,11 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       // rounds measure servers that have run a while. A new connection per message runs code that reused connections
       // do not: warmed with one reused run only, its first two rounds were slower than the later ones (836 and 1 023
       // against 1 199–1 287 msg/s, the bare smtp-server's 1 932 and 2 367 against 2 930–3 714); with one run each way,
-      // Ephemail's still rose from round to round (837, 882, 1 014, 1 013, 1 065). MailDev keeps one run, as before:
-      // it does not speed up with more, it slows down — after four runs its end-to-end rate was 774–828 msg/s from
-      // the second round on, against 1 106–1 830 after one — and a warm-up that lowers a peer's rate flatters Ephemail.
-      // Ephemail's runs each a burst of its own (untilSettled), as in the rounds.
+      // Ephemail's still rose from round to round (837, 882, 1 014, 1 013, 1 065; partly, it seems, the memory release
+      // its warm-up ended in: sent back to back, the warm-ups were one burst — session 52, hence untilSettled between
+      // Ephemail's runs, each a burst of its own as in the rounds). MailDev keeps one run, as before: it does not speed
+      // up with more, it slows down — after four runs its end-to-end rate was 774–828 msg/s from the second round on,
+      // against 1 106–1 830 after one — and a warm-up that lowers a peer's rate flatters Ephemail.
       for (const [port, to, reuse] of [
         [ephemail.smtpPort, seeded.address, false],
         [ephemail.smtpPort, seeded.address, true],
