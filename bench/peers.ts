@@ -897,6 +897,15 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       // sharing the cores (the DNS and INTAKE_BURST_RATE rows compare two instances, run after run).
       const afterQuiet = <T>(quiet: Ephemail[], run: () => Promise<T>) => async () => (await Promise.all(quiet.map((e) => untilDrained(e, 600_000))), run());
       const drainedSend = (e: Ephemail, to: string, reuse: boolean, quiet: Ephemail[] = [e]) => afterQuiet(quiet, send(e.smtpPort, to, reuse));
+      // Twin instances (the DNS and INTAKE_BURST_RATE rows) warmed up as the main one is: `warmUps` reused runs each,
+      // every run a burst of its own (untilSettled); then the releases each counted, which should be none.
+      const warmUpTwins = async (twins: Array<{ e: Ephemail; to: string; name: string }>) => {
+        for (let i = 0; i < warmUps; i++) {
+          for (const { e, to } of twins) await send(e.smtpPort, to, true)().catch(() => 0);
+          await Promise.all(twins.map(({ e }) => untilSettled(e, 600_000)));
+        }
+        for (const { e, name } of twins) await logReleases(e, `${store}: after the warm-up, ${name}`);
+      };
       const peerTo = 'someone@bench.test';
       // Warm-up, not recorded: Ephemail and the bare smtp-servers four runs in each way they are measured, so that the
       // rounds measure servers that have run a while. A new connection per message runs code that reused connections
@@ -988,13 +997,10 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         const dnsTwins = [slow, fast, ...(system ? [system] : [])];
         log(`${store}: DNS rows`);
         // Warmed up as the other rows' instances are: four reused runs each (one until session 49).
-        for (let i = 0; i < warmUps; i++) {
-          await send(slow.smtpPort, slowSeeded.address, true)().catch(() => 0);
-          await send(fast.smtpPort, fastSeeded.address, true)().catch(() => 0);
-          await Promise.all([untilSettled(slow, 600_000), untilSettled(fast, 600_000)]);
-        }
-        await logReleases(slow, `${store}: after the warm-up, the DNS rows' instance with DNS after 500 ms`);
-        await logReleases(fast, `${store}: after the warm-up, the DNS rows' instance with DNS after 50 ms`);
+        await warmUpTwins([
+          { e: slow, to: slowSeeded.address, name: "the DNS rows' instance with DNS after 500 ms" },
+          { e: fast, to: fastSeeded.address, name: "the DNS rows' instance with DNS after 50 ms" },
+        ]);
         await interleave(
           [
             { row: slowDnsRow, baseline: drainedSend(fast, fastSeeded.address, true, dnsTwins), candidate: drainedSend(slow, slowSeeded.address, true, dnsTwins) },
@@ -1014,13 +1020,10 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
         const [firstSeeded, plainSeeded] = await Promise.all([seedStore(url), seedStore(url)]);
         const [first, plain] = await Promise.all([startEphemail({ ...firstSeeded.env, INTAKE_BURST_RATE: '200' }), startEphemail(plainSeeded.env)]);
         log(`${store}: INTAKE_BURST_RATE rows`);
-        for (let i = 0; i < warmUps; i++) {
-          await send(first.smtpPort, firstSeeded.address, true)().catch(() => 0);
-          await send(plain.smtpPort, plainSeeded.address, true)().catch(() => 0);
-          await Promise.all([untilSettled(first, 600_000), untilSettled(plain, 600_000)]);
-        }
-        await logReleases(first, `${store}: after the warm-up, the INTAKE_BURST_RATE instance`);
-        await logReleases(plain, `${store}: after the warm-up, its twin`);
+        await warmUpTwins([
+          { e: first, to: firstSeeded.address, name: 'the INTAKE_BURST_RATE instance' },
+          { e: plain, to: plainSeeded.address, name: 'its twin' },
+        ]);
         // Each run starts once both twins' queues are empty: the instance with the option leaves its whole burst to
         // be stored after its run, and that work must not fall into the other's next run.
         const bothQuiet = <T>(run: () => Promise<T>) => afterQuiet([first, plain], run);
