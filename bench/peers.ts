@@ -1083,8 +1083,9 @@ async function peerRowsWithDns(opts: PeerOptions, slowDns: string): Promise<Row[
       text: '≤ 150 MB',
       met: (r) => median(r.candidateValues) <= 150,
     });
-    // The same processes once more, when what the burst freed has had time to go back: V8 shrinks its heap a few
-    // seconds after the allocations stop.
+    // The same processes once more, when what the burst freed has had time to go back: Ephemail trims again a second
+    // after its release (TRIM_AGAIN_MS); the bare smtp-server's V8 shrinks its heap a few seconds after the allocations
+    // stop (its memory reducer, which `npm start` turns off for Ephemail: it gives memory back itself).
     const settled = emptyRow(`RSS ${settleS} s after the ${n} messages`, 'SQLite', `the same instance, ${settleS} s after its queue emptied`, `the same bare smtp-server, ${settleS} s after`, 'MB');
     if (!tools) row.skipped = settled.skipped = toolsError;
     else {

@@ -11,8 +11,8 @@ import { PROJECT_ROOT } from './project-root.js';
  * MEMORY_RELEASE_AFTER messages or more — mail that kept arriving, however often the queue emptied on the way (its
  * processors keep up with a burst since session 28) — it runs V8's collection for memory pressure and then glibc's
  * malloc_trim, which returns every free page. Mail that comes with pauses between (25 ms with none) never sets it
- * off. After 20 000 messages: 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake,
- * session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
+ * off at once; what such bursts leave goes back once no mail has come for QUIET_RELEASE_MS. After 20 000 messages:
+ * 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake, session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
  * optimised code still pointed to, and that code is optimised again. A plain full collection cost about as much and
  * gave back 10 MB less.
  */
@@ -66,6 +66,15 @@ export function trimMemory(): boolean | null {
  */
 export const MIN_INTERVAL_MS = 10_000;
 
+/**
+ * Smaller bursts give their memory back once the instance has been quiet this long: no message stored for
+ * QUIET_RELEASE_MS, with at least a tenth of MEMORY_RELEASE_AFTER stored since the last release. `npm start` turns V8's
+ * own memory reducer off (`--no-memory-reducer`): it collected in the same way a few seconds into an idle spell that
+ * followed a full collection, so a burst that came 8–30 s after the last one ran while its code was optimised again
+ * (BENCHMARKS.md, intake, session 53). Mail that keeps coming with shorter pauses keeps its optimised code.
+ */
+export const QUIET_RELEASE_MS = 30_000;
+
 export interface MemoryRelease {
   /** Messages stored here: counted until the queue is next found empty with no mail arriving. */
   stored(count: number): void;
@@ -74,7 +83,9 @@ export interface MemoryRelease {
    * (it would stall the senders) and the count goes on too. With none arriving the burst is over: memory is given
    * back when it stored MEMORY_RELEASE_AFTER messages or more, and the count starts again either way — unless the
    * last release was less than MIN_INTERVAL_MS ago: then the count stays and the answer is how many milliseconds
-   * are left, for the caller to look again (still idle then: given back; mail meanwhile: the burst goes on).
+   * are left, for the caller to look again (still idle then: given back; mail meanwhile: the burst goes on). A burst
+   * too small for that leaves its messages counted towards a release once no message has been stored for
+   * QUIET_RELEASE_MS: the answer is then how long until that quiet spell is over, for the caller to look again.
    */
   idle(arriving: boolean): number | undefined;
 }
@@ -86,6 +97,8 @@ export interface MemoryReleaseOptions {
   release?: () => boolean | null;
   /** What gives back, TRIM_AGAIN_MS later, what V8's threads freed after the release (trimMemory by default). */
   trimAgain?: () => boolean | null;
+  /** How long the instance is quiet before smaller bursts give their memory back; QUIET_RELEASE_MS by default. */
+  quietMs?: number;
   logger?: Logger;
   metrics?: Metrics;
   now?: () => number;
@@ -99,27 +112,44 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
   const release = opts.release ?? giveMemoryBack;
   const trimAgain = opts.trimAgain ?? trimMemory;
   const rss = opts.rss ?? (() => process.memoryUsage.rss());
+  /** Messages stored in the burst under way. */
   let storedSince = 0;
+  /** Messages stored since the last release, whatever the bursts (QUIET_RELEASE_MS), and when the last one was. */
+  let sinceRelease = 0;
+  let lastStoredAt = -Infinity;
   let lastAt = -Infinity;
   let warned = false;
   return {
     stored(count) {
       storedSince += count;
+      sinceRelease += count;
+      lastStoredAt = now();
     },
     idle(arriving) {
       // Mail still arriving: the burst goes on, and a release now would stall its senders.
       if (arriving) return undefined;
-      const messages = storedSince;
-      // Fewer than MEMORY_RELEASE_AFTER in the burst: it grew nothing worth a release (and the next burst's cost).
-      if (opts.afterMessages === 0 || messages < opts.afterMessages) {
-        storedSince = 0;
+      if (opts.afterMessages === 0) {
+        storedSince = sinceRelease = 0;
         return undefined;
       }
-      // A burst that ends soon after the last release keeps its count until the interval is over, rather than
-      // leaving what it grew in place until some later burst.
-      const left = lastAt + MIN_INTERVAL_MS - now();
-      if (left > 0) return left;
-      storedSince = 0;
+      let messages = storedSince;
+      let after: 'a burst' | 'a quiet spell' = 'a burst';
+      if (messages >= opts.afterMessages) {
+        // A burst that ends soon after the last release keeps its count until the interval is over, rather than
+        // leaving what it grew in place until some later burst.
+        const left = lastAt + MIN_INTERVAL_MS - now();
+        if (left > 0) return left;
+      } else {
+        // Fewer than MEMORY_RELEASE_AFTER in the burst: nothing now (mail may come again in a moment, and a release
+        // costs the next burst), but its messages count towards a release once the instance has been quiet a while.
+        storedSince = 0;
+        if (sinceRelease < Math.ceil(opts.afterMessages / 10)) return undefined;
+        const left = lastStoredAt + (opts.quietMs ?? QUIET_RELEASE_MS) - now();
+        if (left > 0) return left;
+        messages = sinceRelease;
+        after = 'a quiet spell';
+      }
+      storedSince = sinceRelease = 0;
       const before = rss();
       const started = performance.now();
       const trimmed = release();
@@ -129,11 +159,11 @@ export function memoryRelease(opts: MemoryReleaseOptions): MemoryRelease {
         warned = true;
         return undefined;
       }
-      const after = rss();
+      const rssAfter = rss();
       lastAt = now();
-      logger.info({ messages, rssBeforeMb: +(before / 1_048_576).toFixed(1), rssAfterMb: +(after / 1_048_576).toFixed(1), trimmed, ms: +ms.toFixed(1) }, 'memory given back after a burst');
+      logger.info({ messages, rssBeforeMb: +(before / 1_048_576).toFixed(1), rssAfterMb: +(rssAfter / 1_048_576).toFixed(1), trimmed, ms: +ms.toFixed(1) }, `memory given back after ${after}`);
       opts.metrics?.memoryReleases.inc();
-      opts.metrics?.memoryReleased.inc(Math.max(0, before - after));
+      opts.metrics?.memoryReleased.inc(Math.max(0, before - rssAfter));
       // What V8's threads free after the collection goes back a second later, and counts with the release.
       setTimeout(() => {
         const beforeAgain = rss();

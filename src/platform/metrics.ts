@@ -94,7 +94,7 @@ export function createMetrics(): Metrics {
       registers,
     }),
     intakeFailures: new Counter({ name: 'ephemail_intake_failures_total', help: 'Failed processing attempts of queued messages (each is tried again).', registers }),
-    memoryReleases: new Counter({ name: 'ephemail_memory_releases_total', help: 'Times memory was given back to the system once the intake queue emptied after a burst (MEMORY_RELEASE_AFTER).', registers }),
+    memoryReleases: new Counter({ name: 'ephemail_memory_releases_total', help: 'Times memory was given back to the system once the intake queue emptied after a burst, or once the instance had been quiet a while after smaller ones (MEMORY_RELEASE_AFTER).', registers }),
     memoryReleased: new Counter({ name: 'ephemail_memory_released_bytes_total', help: 'Resident memory given back to the system by those releases, the trim a second later included.', registers }),
     setIntakeProbe: (probe) => void (intakeProbe = probe),
   };

@@ -180,6 +180,8 @@ export function createIntake(deps: IntakeDeps): Intake {
   const accepting = acceptanceRate();
   let recheck: NodeJS.Timeout | undefined;
   let idleRecheck: NodeJS.Timeout | undefined;
+  /** When (performance.now()) idleRecheck is due. */
+  let idleRecheckDueAt = Infinity;
   let lastAcceptedAt = -Infinity;
   /** Acceptances being committed (until their commit settles): a burst is not over while one is. */
   let acceptancesUnderWay = 0;
@@ -221,14 +223,20 @@ export function createIntake(deps: IntakeDeps): Intake {
 
   /**
    * The queue emptied: look again once mail may have stopped (memory.idle), QUIET_MS from now at the soonest — or,
-   * given `afterMs`, once a release held back by the last one's interval may run. The look vouches that mail has
-   * stopped when it runs on time with no acceptance begun meanwhile (LATE_MS); it is timed by the event loop's own
-   * clock (performance.now), which the intake's (`now`, stopped by tests) does not replace.
+   * given `afterMs`, once a release held back by the last one's interval, or awaiting a quiet spell, may run. The look
+   * vouches that mail has stopped when it runs on time with no acceptance begun meanwhile (LATE_MS); it is timed by
+   * the event loop's own clock (performance.now), which the intake's (`now`, stopped by tests) does not replace.
    */
   function idleRecheckSoon(afterMs = lastAcceptedAt + QUIET_MS - clock()): void {
-    if (idleRecheck) return;
     const delayMs = Math.max(QUIET_MS, afterMs) + 1;
     const dueAt = performance.now() + delayMs;
+    // One look-again timer at a time, the sooner one: a burst that ends while a quiet spell's release (up to
+    // QUIET_RELEASE_MS away) is awaited is looked at again QUIET_MS after it, not when the quiet spell would be over.
+    if (idleRecheck) {
+      if (idleRecheckDueAt <= dueAt) return;
+      clearTimeout(idleRecheck);
+    }
+    idleRecheckDueAt = dueAt;
     const begun = acceptancesBegun;
     idleRecheck = setTimeout(() => {
       idleRecheck = undefined;

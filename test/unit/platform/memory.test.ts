@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MIN_INTERVAL_MS, TRIM_AGAIN_MS, giveMemoryBack, memoryRelease, nativeMemory, trimMemory } from '../../../src/platform/memory.js';
+import { MIN_INTERVAL_MS, QUIET_RELEASE_MS, TRIM_AGAIN_MS, giveMemoryBack, memoryRelease, nativeMemory, trimMemory } from '../../../src/platform/memory.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 
 const MB = 1_048_576;
@@ -90,13 +90,55 @@ describe('memoryRelease', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('starts the count again whenever mail stops: bursts with pauses between never add up', () => {
+  it('starts the count again whenever mail stops: bursts with pauses between never add up to a release at once', () => {
     const { memory, calls } = subject(1000);
     memory.stored(600);
     memory.idle(false);
     memory.stored(600); // 1 200 in all, but mail stopped in between
-    memory.idle(false);
+    // Not now: once the instance has been quiet a while (below).
+    expect(memory.idle(false)).toBe(QUIET_RELEASE_MS);
     expect(calls).toHaveLength(0);
+  });
+
+  it(`gives back what smaller bursts left once no message has been stored for ${QUIET_RELEASE_MS / 1000} s, and only once`, async () => {
+    const { memory, calls, metrics, tick } = subject(1000);
+    memory.stored(60);
+    // Under a tenth of MEMORY_RELEASE_AFTER since the last release: not worth one, now or later.
+    expect(memory.idle(false)).toBeUndefined();
+    tick(5000);
+    memory.stored(60);
+    // 120 since the last release: given back once the instance has been quiet long enough; the caller looks again then.
+    expect(memory.idle(false)).toBe(QUIET_RELEASE_MS);
+    tick(QUIET_RELEASE_MS - 1);
+    expect(memory.idle(false)).toBe(1);
+    expect(calls).toHaveLength(0);
+    tick(1);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    expect(await releases(metrics)).toBe('1');
+    // Nothing stored since: nothing more to give back, however long it stays quiet.
+    tick(QUIET_RELEASE_MS * 2);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('starts the quiet spell again with every message stored during it', () => {
+    const { memory, calls, tick } = subject(1000);
+    memory.stored(200);
+    expect(memory.idle(false)).toBe(QUIET_RELEASE_MS);
+    tick(20_000);
+    memory.stored(1); // mail came, and stopped again
+    expect(memory.idle(false)).toBe(QUIET_RELEASE_MS);
+    tick(QUIET_RELEASE_MS - 1);
+    expect(memory.idle(false)).toBe(1);
+    expect(calls).toHaveLength(0);
+    // A burst of MEMORY_RELEASE_AFTER meanwhile gives back at once, and leaves nothing for the quiet spell to give.
+    memory.stored(1000);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    tick(QUIET_RELEASE_MS);
+    expect(memory.idle(false)).toBeUndefined();
+    expect(calls).toHaveLength(1);
   });
 
   it(`gives back a burst that ended within ${MIN_INTERVAL_MS / 1000} s of the last release once they are over, not at some later burst`, () => {
@@ -132,7 +174,7 @@ describe('memoryRelease', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it(`gives back at most once in ${MIN_INTERVAL_MS / 1000} s, and never with MEMORY_RELEASE_AFTER=0`, () => {
+  it(`gives back at most once in ${MIN_INTERVAL_MS / 1000} s, and never with MEMORY_RELEASE_AFTER=0, not even after a quiet spell`, () => {
     const { memory, calls, tick } = subject(10);
     memory.stored(10);
     memory.idle(false);
@@ -147,7 +189,9 @@ describe('memoryRelease', () => {
 
     const off = subject(0);
     off.memory.stored(1_000_000);
-    off.memory.idle(false);
+    expect(off.memory.idle(false)).toBeUndefined();
+    off.tick(QUIET_RELEASE_MS);
+    expect(off.memory.idle(false)).toBeUndefined();
     expect(off.calls).toHaveLength(0);
   });
 });

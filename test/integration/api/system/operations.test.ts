@@ -291,6 +291,71 @@ describe('getMetrics', () => {
     }
   });
 
+  it('gives back what a smaller burst left once no mail has come for a quiet spell, by itself', async () => {
+    const t = await app({ INTAKE_POLL_MS: '60000' });
+    const { config, database, metrics } = t.context;
+    const { address, metric, count } = await mailbox(t);
+    // A quiet spell of 1.5 s instead of QUIET_RELEASE_MS; two messages are under MEMORY_RELEASE_AFTER (10) but over a tenth of it.
+    const intake = createIntake({ config, db: database.db, metrics, memory: memoryRelease({ afterMessages: 10, quietMs: 1500, metrics }) });
+    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
+        await expect.poll(count, { timeout: 15_000 }).toBe(i + 1);
+      }
+      const stored = performance.now();
+      expect(await metric('ephemail_memory_releases_total')).toBe(0);
+      // The intake looks again once the quiet spell is over (its poll is a minute away), and gives the memory back.
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 10_000 }).toBe(1);
+      expect(performance.now() - stored).toBeGreaterThan(1000);
+      // Once: nothing was stored since.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(await metric('ephemail_memory_releases_total')).toBe(1);
+    } finally {
+      transport.close();
+      await smtp.close();
+      await intake.stop();
+    }
+  });
+
+  it("gives back a burst of MEMORY_RELEASE_AFTER when it ends, while an earlier burst's quiet spell is still awaited", async () => {
+    const t = await app({ INTAKE_POLL_MS: '60000' });
+    const { config, database, metrics } = t.context;
+    const { address, metric, count } = await mailbox(t);
+    // One clock for the intake and its releases: it runs while the first message comes and is stored, stands still
+    // while the burst of three comes (by it, mail is still arriving whenever the queue empties), and jumps at the end.
+    let standing: number | null = null;
+    const clock = () => standing ?? Date.now();
+    const memory = memoryRelease({ afterMessages: 3, quietMs: 600_000, metrics, now: clock });
+    const intake = createIntake({ config, db: database.db, metrics, now: clock, memory });
+    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+    const port = await smtp.listen(0, '127.0.0.1');
+    await intake.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    try {
+      // A burst of one, over: its memory is due back after ten minutes of quiet, and the intake will look then.
+      await transport.sendMail({ from: 'a@example.com', to: address, subject: 'message 0', text: 'x' });
+      await expect.poll(count, { timeout: 15_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      standing = Date.now();
+      for (let i = 1; i < 4; i++) {
+        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
+        await expect.poll(count, { timeout: 15_000 }).toBe(i + 1);
+      }
+      expect(await metric('ephemail_memory_releases_total')).toBe(0);
+      // Mail stops: the burst of three goes back now, not when the first one's quiet spell would be over.
+      standing += 5_000;
+      await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
+    } finally {
+      transport.close();
+      await smtp.close();
+      await intake.stop();
+    }
+  });
+
   it('requires METRICS_TOKEN as a Bearer token when it is set', async () => {
     const t = await app({ METRICS_TOKEN: 'scrape-token-0123456789' });
     const none = await t.app.inject({ url: '/metrics' });
