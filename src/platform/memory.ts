@@ -12,9 +12,9 @@ import { PROJECT_ROOT } from './project-root.js';
  * processors keep up with a burst since session 28) — it runs V8's collection for memory pressure and then glibc's
  * malloc_trim, which returns every free page. Mail that comes with pauses between (25 ms with none) never sets it
  * off at once; what such bursts leave goes back once no mail has come for QUIET_RELEASE_MS. After 20 000 messages:
- * 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake, session 23). The cost is the next burst's, if one follows closely: the collection lets go of object shapes only
- * optimised code still pointed to, and that code is optimised again. A plain full collection cost about as much and
- * gave back 10 MB less.
+ * 130-136 MB instead of 155-160, for 50-60 ms on the event loop (BENCHMARKS.md, intake, session 23). The cost is the
+ * next burst's, if one follows closely: the collection lets go of object shapes only optimised code still pointed to,
+ * and that code is optimised again. A plain full collection cost about as much and gave back 10 MB less.
  */
 
 /** The native half (native/memory/memory.cc). */

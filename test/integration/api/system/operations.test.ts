@@ -295,7 +295,8 @@ describe('getMetrics', () => {
     const t = await app({ INTAKE_POLL_MS: '60000' });
     const { config, database, metrics } = t.context;
     const { address, metric, count } = await mailbox(t);
-    // A quiet spell of 1.5 s instead of QUIET_RELEASE_MS; two messages are under MEMORY_RELEASE_AFTER (10) but over a tenth of it.
+    // A quiet spell of 1.5 s instead of QUIET_RELEASE_MS; two messages are under MEMORY_RELEASE_AFTER (10) but over a
+    // tenth of it.
     const intake = createIntake({ config, db: database.db, metrics, memory: memoryRelease({ afterMessages: 10, quietMs: 1500, metrics }) });
     const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
     const port = await smtp.listen(0, '127.0.0.1');
