@@ -6,7 +6,7 @@ import { makeTestApp, type TestApp } from '../../../helpers/app.js';
 import { freePort } from '../../../helpers/probes.js';
 import { dialog } from '../../../helpers/smtp-dialog.js';
 import { createSmtpServer } from '../../../../src/smtp/server.js';
-import { createIntake } from '../../../../src/mail/ingest/intake.js';
+import { createIntake, type IntakeDeps } from '../../../../src/mail/ingest/intake.js';
 import { MIN_INTERVAL_MS, memoryRelease } from '../../../../src/platform/memory.js';
 
 const apps: TestApp[] = [];
@@ -42,6 +42,26 @@ async function mailbox(t: TestApp) {
     metric: async (name: string) => Number((await t.app.inject({ url: '/metrics' })).body.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]),
     count: async (): Promise<number> => (await t.app.inject({ url: `/api/v1/email/${address}/messages`, headers })).json().count,
   };
+}
+
+/**
+ * `t`'s store behind an intake of its own (`deps` on top of `t`'s config, store and metrics), started, and an SMTP
+ * listener in front of it; `run` sends through `transport`. Everything is closed and stopped afterwards.
+ */
+async function withIntake(t: TestApp, deps: Pick<IntakeDeps, 'now' | 'memory'>, run: (transport: nodemailer.Transporter) => Promise<void>): Promise<void> {
+  const { config, database, metrics } = t.context;
+  const intake = createIntake({ config, db: database.db, metrics, ...deps });
+  const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
+  const port = await smtp.listen(0, '127.0.0.1');
+  await intake.start();
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  try {
+    await run(transport);
+  } finally {
+    transport.close();
+    await smtp.close();
+    await intake.stop();
+  }
 }
 
 describe('getReadiness', () => {
@@ -167,17 +187,11 @@ describe('getMetrics', () => {
 
   it('gives memory back once mail stops after a burst its processors kept up with, without waiting for their poll', async () => {
     const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
-    const { config, database, metrics } = t.context;
     const { address, metric, count } = await mailbox(t);
     // The intake's clock stands still while the mail comes: by it, mail is still arriving whenever the queue empties.
     const base = Date.now();
     let skew = 0;
-    const intake = createIntake({ config, db: database.db, metrics, now: () => base + skew });
-    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
-    const port = await smtp.listen(0, '127.0.0.1');
-    await intake.start();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    try {
+    await withIntake(t, { now: () => base + skew }, async (transport) => {
       // One after another, each stored before the next is sent: the queue empties four times on the way.
       for (let i = 0; i < 4; i++) {
         await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
@@ -188,16 +202,11 @@ describe('getMetrics', () => {
       // Mail stops (by the clock): the burst of four is over, and memory goes back long before the poll's minute.
       skew = 5_000;
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
-    } finally {
-      transport.close();
-      await smtp.close();
-      await intake.stop();
-    }
+    });
   });
 
   it(`gives back a burst that ended within ${MIN_INTERVAL_MS / 1000} s of the last release by itself once they are over, with no more mail`, async () => {
     const t = await app({ MEMORY_RELEASE_AFTER: '3', INTAKE_POLL_MS: '60000' });
-    const { config, database, metrics } = t.context;
     const { address, metric, count } = await mailbox(t);
     // One clock for the intake and its releases: it stands still while mail comes (by it, mail is still arriving
     // whenever the queue empties), and runs again at the end.
@@ -205,18 +214,13 @@ describe('getMetrics', () => {
     let standing: number | null = base;
     let skew = 0;
     const clock = () => standing ?? Date.now() + skew;
-    const intake = createIntake({ config, db: database.db, metrics, now: clock, memory: memoryRelease({ afterMessages: 3, metrics, now: clock }) });
-    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
-    const port = await smtp.listen(0, '127.0.0.1');
-    await intake.start();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    const burst = async (stored: number) => {
-      for (let i = 0; i < 3; i++) {
-        await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${stored + i}`, text: 'x' });
-        await expect.poll(count, { timeout: 15_000 }).toBe(stored + i + 1);
-      }
-    };
-    try {
+    await withIntake(t, { now: clock, memory: memoryRelease({ afterMessages: 3, metrics: t.context.metrics, now: clock }) }, async (transport) => {
+      const burst = async (stored: number) => {
+        for (let i = 0; i < 3; i++) {
+          await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${stored + i}`, text: 'x' });
+          await expect.poll(count, { timeout: 15_000 }).toBe(stored + i + 1);
+        }
+      };
       await burst(0);
       standing = base + 5_000; // mail stops: the first burst's memory goes back
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
@@ -226,11 +230,7 @@ describe('getMetrics', () => {
       skew = base + 5_000 + MIN_INTERVAL_MS - 500 - Date.now();
       standing = null;
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(2);
-    } finally {
-      transport.close();
-      await smtp.close();
-      await intake.stop();
-    }
+    });
   });
 
   it('does not take a pause of the event loop in the middle of a burst for its end', async () => {
@@ -293,16 +293,10 @@ describe('getMetrics', () => {
 
   it('gives back what a smaller burst left once no mail has come for a quiet spell, by itself', async () => {
     const t = await app({ INTAKE_POLL_MS: '60000' });
-    const { config, database, metrics } = t.context;
     const { address, metric, count } = await mailbox(t);
     // A quiet spell of 1.5 s instead of QUIET_RELEASE_MS; two messages are under MEMORY_RELEASE_AFTER (10) but over a
     // tenth of it.
-    const intake = createIntake({ config, db: database.db, metrics, memory: memoryRelease({ afterMessages: 10, quietMs: 1500, metrics }) });
-    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
-    const port = await smtp.listen(0, '127.0.0.1');
-    await intake.start();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    try {
+    await withIntake(t, { memory: memoryRelease({ afterMessages: 10, quietMs: 1500, metrics: t.context.metrics }) }, async (transport) => {
       for (let i = 0; i < 2; i++) {
         await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
         await expect.poll(count, { timeout: 15_000 }).toBe(i + 1);
@@ -315,46 +309,33 @@ describe('getMetrics', () => {
       // Once: nothing was stored since.
       await new Promise((r) => setTimeout(r, 2000));
       expect(await metric('ephemail_memory_releases_total')).toBe(1);
-    } finally {
-      transport.close();
-      await smtp.close();
-      await intake.stop();
-    }
+    });
   });
 
   it("gives back a burst of MEMORY_RELEASE_AFTER when it ends, while an earlier burst's quiet spell is still awaited", async () => {
     const t = await app({ INTAKE_POLL_MS: '60000' });
-    const { config, database, metrics } = t.context;
     const { address, metric, count } = await mailbox(t);
     // One clock for the intake and its releases: it runs while the first message comes and is stored, stands still
     // while the burst of three comes (by it, mail is still arriving whenever the queue empties), and jumps at the end.
     let standing: number | null = null;
     const clock = () => standing ?? Date.now();
-    const memory = memoryRelease({ afterMessages: 3, quietMs: 600_000, metrics, now: clock });
-    const intake = createIntake({ config, db: database.db, metrics, now: clock, memory });
-    const smtp = createSmtpServer({ config, db: database.db, metrics, intake });
-    const port = await smtp.listen(0, '127.0.0.1');
-    await intake.start();
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    try {
+    const memory = memoryRelease({ afterMessages: 3, quietMs: 600_000, metrics: t.context.metrics, now: clock });
+    await withIntake(t, { now: clock, memory }, async (transport) => {
       // A burst of one, over: its memory is due back after ten minutes of quiet, and the intake will look then.
       await transport.sendMail({ from: 'a@example.com', to: address, subject: 'message 0', text: 'x' });
       await expect.poll(count, { timeout: 15_000 }).toBe(1);
       await new Promise((r) => setTimeout(r, 300));
-      standing = Date.now();
+      const stopped = Date.now();
+      standing = stopped;
       for (let i = 1; i < 4; i++) {
         await transport.sendMail({ from: 'a@example.com', to: address, subject: `message ${i}`, text: 'x' });
         await expect.poll(count, { timeout: 15_000 }).toBe(i + 1);
       }
       expect(await metric('ephemail_memory_releases_total')).toBe(0);
       // Mail stops: the burst of three goes back now, not when the first one's quiet spell would be over.
-      standing += 5_000;
+      standing = stopped + 5_000;
       await expect.poll(() => metric('ephemail_memory_releases_total'), { timeout: 5_000 }).toBe(1);
-    } finally {
-      transport.close();
-      await smtp.close();
-      await intake.stop();
-    }
+    });
   });
 
   it('requires METRICS_TOKEN as a Bearer token when it is set', async () => {
