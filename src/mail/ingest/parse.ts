@@ -50,10 +50,23 @@ function toContent(parsed: TextPartsMail): ParsedContent {
 /** U+0000 decoded from a header or body becomes U+FFFD, as undecodable bytes do: PostgreSQL cannot store it in text
  * or JSON (the message was refused with 451 for ever), and both stores then show the same. */
 function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '\ufffd') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '\ufffd') : value) as T;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  // Copied only where something changed: nearly all mail has no NUL, and its content is then returned as it came.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const clean = withoutNul(v);
+      if (clean !== v) (copy ??= [...value])[i] = clean;
+    });
+    return (copy ?? value) as T;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const clean = withoutNul(v);
+    if (clean !== v) (copy ??= { ...(value as Record<string, unknown>) })[k] = clean;
+  }
+  return (copy ?? value) as T;
 }
 
 /** What the parser reads of one header block (mailsplit's limit); a longer one is cut before it. */

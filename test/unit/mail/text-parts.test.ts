@@ -257,6 +257,21 @@ describe('text parts read without simpleParser', () => {
     expect(parsed.parseError).toBeUndefined();
   });
 
+  it('turns every decoded NUL into U+FFFD through parse(), in nested fields too, and leaves the rest as it is', async () => {
+    const raw = msg(
+      ['From: =?UTF-8?Q?a=00b?= <a@plain.test>', 'To: =?UTF-8?Q?T=00o?= <b@ephemail.test>, c@ephemail.test', 'Subject: =?UTF-8?B?AGFiYwA=?=', 'Content-Type: multipart/mixed; boundary=b'],
+      ['--b', 'Content-Type: text/plain; charset=utf-8', '', 'x=00y', '--b', 'Content-Type: application/octet-stream', 'Content-Disposition: attachment; filename="=?UTF-8?Q?f=00.bin?="', 'Content-Transfer-Encoding: base64', '', 'AAEC', '--b--', ''].join('\r\n'),
+    );
+    const parsed = await parse(raw);
+    expect(parsed).toMatchObject({
+      from: { address: 'a@plain.test', name: 'a\ufffdb' },
+      to: [{ address: 'b@ephemail.test', name: 'T\ufffdo' }, { address: 'c@ephemail.test', name: '' }],
+      subject: '\ufffdabc\ufffd',
+      attachments: [{ filename: 'f\ufffd.bin', content: Buffer.from([0, 1, 2]) }],
+    });
+    expect(JSON.stringify(parsed)).not.toContain('\\u0000');
+  });
+
   it('uses the copy of mailsplit that mailparser itself loads', () => {
     const ours = createRequire(import.meta.url);
     const mailparsers = createRequire(ours.resolve('mailparser'));
