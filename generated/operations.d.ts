@@ -108,4 +108,5 @@ export interface OperationCallers {
   "sendResendBatch": "sandbox";
   "sendMailgunMessage": "sandbox";
   "sendSesEmail": "sandbox";
+  "sendSesQuery": "sandbox";
 }

@@ -2547,6 +2547,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amazon SES v1 (the Query API) SendEmail and SendRawEmail, captured into a sandbox
+         * @description Amazon SES's first API, `Action=SendEmail` and `Action=SendRawEmail` (version 2010-12-01), answered as SES
+         *     answers it, so the SDKs and mail libraries that still use it — `@aws-sdk/client-ses`, boto3's `ses` client
+         *     (django-ses), the PHP SDK's `SesClient` (Laravel's `ses` mailer), the Ruby SDK's `Aws::SES::Client` — deliver
+         *     into a sandbox with their endpoint set to `<server>/ses` (any region; they post to `/ses/`, which is the same
+         *     route). Signed with AWS Signature Version 4 exactly as sendSesEmail: access key id = the sandbox's `id`,
+         *     secret access key = its `api_key`; the signature covers the form body. Nothing is relayed.
+         *
+         *     The body is `application/x-www-form-urlencoded`, lists as `Name.member.N`:
+         *     - `SendEmail`: `Source` (required; `Name <address>` allowed), `Destination.ToAddresses.member.N`,
+         *       `Destination.CcAddresses.member.N`, `Destination.BccAddresses.member.N` (at least one recipient),
+         *       `Message.Subject.Data` (required), `Message.Body.Text.Data` and/or `Message.Body.Html.Data` (one at
+         *       least), `ReplyToAddresses.member.N`. Composed with nodemailer's MailComposer; Bcc recipients are in the
+         *       envelope only.
+         *     - `SendRawEmail`: `RawMessage.Data` (required, base64 MIME, captured as it is), `Source` (the envelope
+         *       sender; the message's From when left out), `Destinations.member.N` (the envelope recipients; the
+         *       message's own To, Cc and Bcc when left out).
+         *     - Both: `Tags.member.N.Name` / `Tags.member.N.Value` are kept as an `X-SES-Tags` header (JSON, as
+         *       sendSesEmail keeps `EmailTags`); `ConfigurationSetName`, `ReturnPath`, `SourceArn`, `FromArn`,
+         *       `ReturnPathArn` and the `*Charset` fields are accepted and not used (the text is taken as UTF-8).
+         *       The captured message shows `via: ses`.
+         *
+         *     Answers 200 `text/xml`: `<SendEmailResponse>` or `<SendRawEmailResponse>` with `<MessageId>` and a
+         *     `<RequestId>`, in SES's namespace, and the request id in `x-amzn-RequestId`. Failures are the Query API's
+         *     `<ErrorResponse><Error><Type>Sender|Receiver</Type><Code>…</Code><Message>…</Message></Error><RequestId>…`
+         *     (the SDK raises an error named by `Code`): 403 `SignatureDoesNotMatch` (a signature that does not match, or
+         *     signed more than 15 minutes from the server's clock), `InvalidClientTokenId` (an unknown access key id),
+         *     `MissingAuthenticationToken` (not signed); 400 `IncompleteSignature` (an Authorization header that is not
+         *     SigV4), `InvalidAction` (an `Action` other than the two), `ValidationError` (a required field missing),
+         *     `InvalidParameterValue` (a field that cannot be read: an address, base64); 413 `RequestEntityTooLarge`, 415
+         *     `UnsupportedMediaType` (a body that is not a form), 429 `Throttling` (the account's inbound allowance), 500
+         *     `InternalFailure`, 503 `ServiceUnavailable`.
+         */
+        post: operations["sendSesQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "message.received": {
@@ -4904,6 +4954,29 @@ export interface components {
                 Template?: Record<string, never>;
             };
         };
+        /**
+         * @description An SES Query API request as its SDKs send it: flat form fields, lists as `Name.member.N` (sendSesQuery lists
+         *     the fields each action reads). Fields it does not name are accepted and not used, as SES ignores parameters
+         *     of other versions.
+         */
+        SesQueryRequest: {
+            /** @description `SendEmail` or `SendRawEmail`; any other is `InvalidAction`. */
+            Action: string;
+            /** @description The API version the SDK names (`2010-12-01`). */
+            Version?: string;
+            /** @description The sender: `SendEmail` From (required), `SendRawEmail` envelope sender. */
+            Source?: string;
+            /** @description `SendRawEmail`: the MIME message, base64. */
+            "RawMessage.Data"?: string;
+            /** @description `SendEmail`: the subject. */
+            "Message.Subject.Data"?: string;
+            /** @description `SendEmail`: the text part. */
+            "Message.Body.Text.Data"?: string;
+            /** @description `SendEmail`: the HTML part. */
+            "Message.Body.Html.Data"?: string;
+        } & {
+            [key: string]: string;
+        };
         /** @description SES's answer. */
         SesSendEmailResult: {
             /** @description The captured message's id. */
@@ -5466,6 +5539,16 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["MailgunError"];
+            };
+        };
+        /** @description Amazon SES's Query API error shape (sendSesQuery); its description says which status and code mean what. */
+        SesQueryFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <ErrorResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><Error><Type>Sender</Type><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message></Error><RequestId>req-1</RequestId></ErrorResponse> */
+                "text/xml": string;
             };
         };
         /** @description Amazon SES's error shape, the error's name in the `x-amzn-ErrorType` header; the operation's description says which status and name mean what. */
@@ -11650,6 +11733,51 @@ export interface operations {
             429: components["responses"]["SesFailure"];
             500: components["responses"]["SesFailure"];
             503: components["responses"]["SesFailure"];
+        };
+    };
+    sendSesQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Action": "SendEmail",
+                 *       "Version": "2010-12-01",
+                 *       "Source": "Shop <no-reply@shop.example>",
+                 *       "Destination.ToAddresses.member.1": "customer@gmail.com",
+                 *       "Message.Subject.Data": "Your order has shipped",
+                 *       "Message.Body.Text.Data": "Track it at https://shop.example/orders/1001"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SesQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Captured into the sandbox. */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `RequestId`. */
+                    "x-amzn-RequestId"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <SendEmailResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><SendEmailResult><MessageId>msg_4f1c2a9b0e5d4c3b8a7f6e5d4c3b2a19</MessageId></SendEmailResult><ResponseMetadata><RequestId>req-1</RequestId></ResponseMetadata></SendEmailResponse> */
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["SesQueryFailure"];
+            401: components["responses"]["SesQueryFailure"];
+            403: components["responses"]["SesQueryFailure"];
+            413: components["responses"]["SesQueryFailure"];
+            415: components["responses"]["SesQueryFailure"];
+            429: components["responses"]["SesQueryFailure"];
+            500: components["responses"]["SesQueryFailure"];
+            503: components["responses"]["SesQueryFailure"];
         };
     };
     webhookMessageReceived: {

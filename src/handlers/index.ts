@@ -15,6 +15,7 @@ import { sendResendBatch } from './providers/sendResendBatch.js';
 import { sendResendEmail } from './providers/sendResendEmail.js';
 import { sendSendGridMail } from './providers/sendSendGridMail.js';
 import { sendSesEmail } from './providers/sendSesEmail.js';
+import { sendSesQuery } from './providers/sendSesQuery.js';
 import { createSandbox } from './sandboxes/createSandbox.js';
 import { deleteSandbox } from './sandboxes/deleteSandbox.js';
 import { getSandbox } from './sandboxes/getSandbox.js';
@@ -202,4 +203,5 @@ export const handlers = {
   sendResendBatch,
   sendMailgunMessage,
   sendSesEmail,
+  sendSesQuery,
 } satisfies HandlerMap;

@@ -78,8 +78,8 @@ export async function buildApp(context: Context, options: AppOptions = {}): Prom
       const raw = reply as unknown as FastifyReply;
       const message = `The request could not be read: ${error.message}`;
       // A provider API's path answers in that provider's shape (src/mail/providers/errors.ts).
-      const provider = providerFailureBody(providerOf, request.url ?? '', 'malformed', message);
-      if (provider) return raw.code(provider.status).headers(provider.headers).type('application/json; charset=utf-8').send(provider.body);
+      const provider = providerFailureBody(providerOf, request.url ?? '', 'malformed', message, String(request.id ?? ''));
+      if (provider) return raw.code(provider.status).headers(provider.headers).type(provider.type).send(provider.body);
       raw.code(400).type('application/json; charset=utf-8').send(errorBody('validation_error', message));
     },
     clientErrorHandler: (err, socket) => {

@@ -5,7 +5,7 @@ import { isStoreFull, isStoreUnavailable, STORE_FULL_RETRY_AFTER_SECONDS } from 
 import { DomainError, type ErrorCode } from '../../platform/errors.js';
 import type { ErrorObject } from 'ajv';
 import { formatValidationErrors } from '../spec/validation.js';
-import { isProvider, ProviderError, renderProviderError, type FailureKind, type Provider, type RenderedFailure } from '../../mail/providers/errors.js';
+import { isProvider, isProviderProtocol, ProviderError, renderProviderError, type FailureKind, type Provider, type ProviderProtocol, type RenderedFailure } from '../../mail/providers/errors.js';
 import { specDocument } from '../spec/spec.js';
 
 /**
@@ -145,38 +145,56 @@ function logFailure(request: FastifyRequest, err: unknown, unavailable: boolean)
   else request.log.error({ err }, 'request failed');
 }
 
-function sendProviderError(reply: FastifyReply, provider: Provider, err: ProviderError): FastifyReply {
-  const rendered = renderProviderError(provider, err);
-  return reply.code(rendered.status).headers(rendered.headers).type('application/json; charset=utf-8').send(rendered.body);
+function sendProviderError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  provider: Provider,
+  err: ProviderError,
+  protocol: ProviderProtocol | undefined = request.routeOptions.config?.providerProtocol,
+): FastifyReply {
+  const rendered = renderProviderError(provider, err, protocol, request.id);
+  return reply.code(rendered.status).headers(rendered.headers).type(rendered.type).send(rendered.body);
+}
+
+/** A provider API as a path's operation speaks it: its `x-provider` and `x-provider-protocol`. */
+export interface ProviderApi {
+  provider: Provider;
+  protocol?: ProviderProtocol;
 }
 
 /** The provider whose API a URL path belongs to (its operation's `x-provider`), if any: for answers given before
  * routing (a path Fastify cannot read, a parameter too long) in that provider's shape. */
-export function providersByPath(operations: Array<{ path: string; extensions?: Record<string, unknown> }>): (path: string) => Provider | undefined {
+export function providersByPath(operations: Array<{ path: string; extensions?: Record<string, unknown> }>): (path: string) => ProviderApi | undefined {
   const patterns = operations
     .filter((op) => isProvider(op.extensions?.['x-provider']))
-    .map((op) => ({ re: new RegExp(`^${op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]*')}/?$`), provider: op.extensions!['x-provider'] as Provider }));
-  return (path) => patterns.find((p) => p.re.test(path))?.provider;
+    .map((op) => ({
+      re: new RegExp(`^${op.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]*')}/?$`),
+      api: {
+        provider: op.extensions!['x-provider'] as Provider,
+        ...(isProviderProtocol(op.extensions!['x-provider-protocol']) ? { protocol: op.extensions!['x-provider-protocol'] } : {}),
+      },
+    }));
+  return (path) => patterns.find((p) => p.re.test(path))?.api;
 }
 
 /** A failure answered before any route ran, in the provider's shape when the path is a provider API's; null otherwise. */
-export function providerFailureBody(providerOf: (path: string) => Provider | undefined, url: string, kind: FailureKind, message: string): RenderedFailure | null {
-  const provider = providerOf(url.split('?')[0]);
-  return provider ? renderProviderError(provider, new ProviderError(kind, message)) : null;
+export function providerFailureBody(providerOf: (path: string) => ProviderApi | undefined, url: string, kind: FailureKind, message: string, requestId = ''): RenderedFailure | null {
+  const api = providerOf(url.split('?')[0]);
+  return api ? renderProviderError(api.provider, new ProviderError(kind, message), api.protocol, requestId) : null;
 }
 
 export function installErrorHandlers(
   app: FastifyInstance,
   allowedMethods: (path: string) => string[] = () => [],
-  providerOf: (path: string) => Provider | undefined = () => undefined,
+  providerOf: (path: string) => ProviderApi | undefined = () => undefined,
 ): void {
   app.setErrorHandler((err, request, reply) => {
     const provider = request.routeOptions.config?.provider;
     if (provider) {
       const failure = asProviderError(err as Error, request);
       if (failure.kind === 'internal' || failure.kind === 'unavailable') logFailure(request, err, failure.kind === 'unavailable');
-      if (failure.kind === 'internal' && !(err instanceof ProviderError)) return sendProviderError(reply, provider, new ProviderError('internal', `Something went wrong on our side (request ${request.id}).`));
-      return sendProviderError(reply, provider, failure);
+      if (failure.kind === 'internal' && !(err instanceof ProviderError)) return sendProviderError(reply, request, provider, new ProviderError('internal', `Something went wrong on our side (request ${request.id}).`));
+      return sendProviderError(reply, request, provider, failure);
     }
     const body = toErrorBody(err as Error, request);
     const status = errorStatus[body.error];
@@ -199,8 +217,8 @@ export function installErrorHandlers(
     // its maxParamLength, so the parameter is at fault, not the method.
     if (allowed.includes(request.method)) {
       const message = 'A path parameter is too long (path parameter); see the parameter\'s maxLength in the spec.';
-      const provider = providerOf(path);
-      if (provider) return sendProviderError(reply, provider, new ProviderError('invalid', message));
+      const api = providerOf(path);
+      if (api) return sendProviderError(reply, request, api.provider, new ProviderError('invalid', message), api.protocol);
       return sendError(reply, 'validation_error', message);
     }
     if (allowed.length > 0) {

@@ -64,8 +64,9 @@ async function installOperations(app: FastifyInstance, deps: HttpContext): Promi
       const provider = request.routeOptions.config.provider;
       if (provider) {
         // A provider API answers in its provider's shape (src/mail/providers/errors.ts).
-        const rendered = renderProviderError(provider, new ProviderError('unavailable', message, { retryAfter: retryAfterSeconds }));
-        reply.code(rendered.status).headers(rendered.headers).type('application/json; charset=utf-8');
+        const failure = new ProviderError('unavailable', message, { retryAfter: retryAfterSeconds });
+        const rendered = renderProviderError(provider, failure, request.routeOptions.config.providerProtocol, request.id);
+        reply.code(rendered.status).headers(rendered.headers).type(rendered.type);
         return rendered.body;
       }
       reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json; charset=utf-8');

@@ -12,7 +12,7 @@ import type { AuthenticatedKey, KeyAuthenticator } from '../../identity/keys.js'
 import type { ApiKeyRow } from '../../db/keys.js';
 import { addressMatcher, holdsScope, insufficientScope } from '../../identity/key-rights.js';
 import { authenticateSandbox, type SandboxScheme } from '../sandbox-credentials.js';
-import type { Provider } from '../../mail/providers/errors.js';
+import type { Provider, ProviderProtocol } from '../../mail/providers/errors.js';
 import { csrfTokenMatches, SESSION_COOKIE, type AuthenticatedSession, type SessionAuthenticator } from '../../identity/sessions.js';
 
 declare module 'fastify' {
@@ -35,6 +35,8 @@ declare module 'fastify' {
     takesBody?: boolean;
     /** `x-provider`: a provider API (SendGrid, Postmark, Resend, Mailgun, SES), answered in that provider's shapes. */
     provider?: Provider;
+    /** `x-provider-protocol`: how that provider's API is spoken, where it has two (SES's v1 Query API). */
+    providerProtocol?: ProviderProtocol;
     /** The body as text, kept for the handler or the security hook (SES's SigV4 signs the body's bytes). */
     keepRawBody?: boolean;
   }

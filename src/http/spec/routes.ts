@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteOptions 
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { isProvider } from '../../mail/providers/errors.js';
+import { isProvider, isProviderProtocol } from '../../mail/providers/errors.js';
 import type { Caller, HandlerMap, HttpContext } from './handler.js';
 import type { MemberRole } from '../../db/teams.js';
 import { loginAttemptLimiter } from '../plugins/login-limit.js';
@@ -58,6 +58,8 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
     const loginLimited = op.extensions['x-rate-limit'] === 'login';
     const provider = op.extensions['x-provider'];
     if (provider !== undefined && !isProvider(provider)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-provider ${String(provider)}`);
+    const protocol = op.extensions['x-provider-protocol'];
+    if (protocol !== undefined && !isProviderProtocol(protocol)) throw new Error(`openapi.yaml: ${op.operationId} has an unknown x-provider-protocol ${String(protocol)}`);
     const route: RouteOptions = {
       method: op.method as 'GET',
       url: op.url,
@@ -74,6 +76,7 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
         ...(op.extensions['x-under-pressure'] === 'exempt' ? { underPressureExempt: true } : {}),
         takesBody: op.requestBody !== undefined,
         ...(provider ? { provider } : {}),
+        ...(protocol ? { providerProtocol: protocol } : {}),
         // SES signs the body's bytes: its SigV4 check recomputes the signature from them.
         ...(op.security.some((req) => Object.keys(req).some((s) => sigV4Schemes.has(s))) ? { keepRawBody: true } : {}),
         ...(rateLimit ? { rateLimit } : {}),
@@ -84,7 +87,21 @@ function registerSpecRoutes(app: FastifyInstance, deps: HttpContext, handlers: H
       },
     };
     const media = Object.keys(op.requestBody?.content ?? {});
-    if (media.some((m) => FORM_MEDIA.has(m))) {
+    if (protocol === 'aws-query') {
+      // SES's Query API: a form of flat fields (`Destination.ToAddresses.member.1`), its bytes kept for the SigV4
+      // check, which signs them as sent. Any other media type (JSON included) is a 415.
+      app.register(async (query) => {
+        query.removeAllContentTypeParsers();
+        query.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+          if (request.routeOptions.config.keepRawBody) request.rawBody = body as string;
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        });
+        query.addContentTypeParser('*', { parseAs: 'buffer' }, (request, _body, done) => {
+          done(Object.assign(new Error(`Unsupported media type ${request.headers['content-type'] ?? ''}: send application/x-www-form-urlencoded.`), { statusCode: 415 }));
+        });
+        query.route(route);
+      });
+    } else if (media.some((m) => FORM_MEDIA.has(m))) {
       // Form bodies (Mailgun's API) are parsed for these routes only, in a context of their own: everywhere else a
       // form is a 415, as the app's parsers say (src/http/app.ts).
       app.register(async (forms) => {

@@ -53,7 +53,16 @@ export interface RenderedFailure {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** The body's media type: JSON, or (SES's Query API) XML. */
+  type: string;
 }
+
+/**
+ * How a provider's API is spoken, when one provider has two (the spec's `x-provider-protocol`): Amazon SES's v1
+ * Query API takes forms and answers XML, its v2 takes and answers JSON.
+ */
+export type ProviderProtocol = 'aws-query';
+export const isProviderProtocol = (value: unknown): value is ProviderProtocol => value === 'aws-query';
 
 const STATUS: Record<Provider, Record<FailureKind, number>> = {
   sendgrid: { unauthenticated: 401, forbidden: 401, invalid: 400, malformed: 400, too_large: 413, unsupported_media_type: 415, conflict: 400, rate_limited: 429, unavailable: 503, internal: 500 },
@@ -104,7 +113,50 @@ const SES_TYPE: Record<FailureKind, string> = {
   internal: 'InternalFailure',
 };
 
-export function renderProviderError(provider: Provider, err: ProviderError): RenderedFailure {
+/**
+ * The SES Query API's names for what SES v2 (and the SigV4 check, src/http/sandbox-credentials.ts) calls otherwise;
+ * a code not listed is the same in both.
+ */
+const AWS_QUERY_CODE: Record<string, string> = {
+  MissingAuthenticationTokenException: 'MissingAuthenticationToken',
+  UnrecognizedClientException: 'InvalidClientTokenId',
+  IncompleteSignatureException: 'IncompleteSignature',
+  InvalidSignatureException: 'SignatureDoesNotMatch',
+};
+const AWS_QUERY_KIND: Record<FailureKind, string> = {
+  unauthenticated: 'MissingAuthenticationToken',
+  forbidden: 'InvalidClientTokenId',
+  invalid: 'ValidationError',
+  malformed: 'InvalidParameterValue',
+  too_large: 'RequestEntityTooLarge',
+  unsupported_media_type: 'UnsupportedMediaType',
+  conflict: 'InvalidParameterValue',
+  rate_limited: 'Throttling',
+  unavailable: 'ServiceUnavailable',
+  internal: 'InternalFailure',
+};
+/** Text as XML character data (the SES Query API's answers). */
+export const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The namespace SES's Query API answers in. */
+export const SES_QUERY_NAMESPACE = 'http://ses.amazonaws.com/doc/2010-12-01/';
+
+/** An SES Query API failure: `<ErrorResponse>` with the code the SDK names its error after. */
+function renderAwsQueryError(err: ProviderError, requestId: string): RenderedFailure {
+  const given = typeof err.detail.code === 'string' ? err.detail.code : undefined;
+  const code = given ? (AWS_QUERY_CODE[given] ?? given) : AWS_QUERY_KIND[err.kind];
+  // An Authorization header that is not SigV4, or an action it does not know, is a 400 in AWS's answers.
+  const status = code === 'IncompleteSignature' || code === 'InvalidAction' ? 400 : STATUS.ses[err.kind];
+  const headers: Record<string, string> = { 'x-amzn-requestid': requestId };
+  if (err.detail.retryAfter !== undefined) headers['retry-after'] = String(err.detail.retryAfter);
+  const body =
+    `<ErrorResponse xmlns="${SES_QUERY_NAMESPACE}"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type>` +
+    `<Code>${xmlText(code)}</Code><Message>${xmlText(err.message)}</Message></Error><RequestId>${xmlText(requestId)}</RequestId></ErrorResponse>`;
+  return { status, body, headers, type: 'text/xml; charset=utf-8' };
+}
+
+/** `requestId` names the request in the SES Query API's answers (its body and `x-amzn-RequestId`). */
+export function renderProviderError(provider: Provider, err: ProviderError, protocol?: ProviderProtocol, requestId = ''): RenderedFailure {
+  if (provider === 'ses' && protocol === 'aws-query') return renderAwsQueryError(err, requestId);
   const { kind, detail } = err;
   let status = STATUS[provider][kind];
   const headers: Record<string, string> = {};
@@ -132,7 +184,7 @@ export function renderProviderError(provider: Provider, err: ProviderError): Ren
       break;
     }
   }
-  return { status, body, headers };
+  return { status, body, headers, type: 'application/json; charset=utf-8' };
 }
 
 export function isProvider(value: unknown): value is Provider {
