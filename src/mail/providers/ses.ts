@@ -1,11 +1,17 @@
 import type { components } from '../../../generated/schema.js';
-import { checkedHeader, decodeBase64, parseAddresses, type Address, type OutgoingMail } from './capture.js';
+import type { SandboxWithMailbox } from '../sandboxes.js';
+import { captureMail, captureRaw, checkedHeader, decodeBase64, parseAddresses, type Address, type Captured, type CaptureDeps, type OutgoingMail } from './capture.js';
 import { ProviderError } from './errors.js';
 
 type SesSendEmail = components['schemas']['SesSendEmailRequest'];
 
 /** What an SES SendEmail request holds: a message to compose (Simple) or one composed already (Raw). */
 export type SesMessage = { kind: 'compose'; mail: OutgoingMail } | { kind: 'raw'; raw: Buffer; envelope: { mail_from: string; rcpt_to: string[] } };
+
+/** Captures what either SES API asked to send (v2's SendEmail, v1's SendEmail or SendRawEmail) into the sandbox. */
+export function captureSes(deps: CaptureDeps, sandbox: SandboxWithMailbox, message: SesMessage, clientIp: string): Promise<Captured> {
+  return message.kind === 'raw' ? captureRaw(deps, sandbox, 'ses', message.raw, message.envelope, clientIp) : captureMail(deps, sandbox, 'ses', message.mail, clientIp);
+}
 
 const invalid = (message: string, field: string) => new ProviderError('invalid', message, { field });
 
